@@ -1,0 +1,1 @@
+// The KioskCamera module; see ../shared/design.md for what it owns.

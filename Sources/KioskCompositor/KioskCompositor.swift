@@ -1,0 +1,2 @@
+// The KioskCompositor module; see ../shared/design.md for what it owns.
+import KioskEngine

@@ -1,0 +1,1 @@
+// The KioskConfig module; see ../shared/design.md for what it owns.

@@ -1,0 +1,1 @@
+// The KioskDisplay module; see ../shared/design.md for what it owns.

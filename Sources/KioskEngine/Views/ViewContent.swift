@@ -1,0 +1,101 @@
+/// What a view draws inside its bounds, on top of its background colour.
+///
+/// A description, not pixels: the compositor renders each distinct content once and caches it
+/// until the value or the view's size changes.
+public enum ViewContent: Hashable, Sendable {
+    case none
+    case linearGradient(LinearGradient)
+    case text(TextContent)
+    case image(ImageContent)
+    /// The newest background feed frame (camera, pattern or still image), aspect-filled.
+    case backgroundFeed
+    /// The blurred, tinted copy of the background feed that sits behind a card.
+    case blurredBackgroundFeed(BlurStyle)
+}
+
+/// A multi-stop linear gradient between two points given in unit coordinates of the view.
+public struct LinearGradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        /// 0 at `start`, 1 at `end`.
+        public var location: Double
+
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    public var stops: [Stop]
+    public var start: Point
+    public var end: Point
+
+    /// Top to bottom by default, as the source article's card.
+    public init(stops: [Stop], start: Point = Point(x: 0.5, y: 0), end: Point = Point(x: 0.5, y: 1)) {
+        self.stops = stops
+        self.start = start
+        self.end = end
+    }
+
+    /// Colours spread evenly from start to end.
+    public init(colors: [Color], start: Point = Point(x: 0.5, y: 0), end: Point = Point(x: 0.5, y: 1)) {
+        let last = Double(max(colors.count - 1, 1))
+        self.init(stops: colors.enumerated().map { Stop(color: $1, location: Double($0) / last) }, start: start, end: end)
+    }
+
+    public var isOpaque: Bool { stops.allSatisfy(\.color.isOpaque) }
+}
+
+/// A block of text laid out inside the view's bounds.
+public struct TextContent: Hashable, Sendable {
+    public enum Alignment: String, Hashable, Sendable { case left, center, right }
+
+    public var string: String
+    public var fontSize: Double
+    public var color: Color
+    public var alignment: Alignment
+    public var bold: Bool
+    /// A fontconfig family name.
+    public var fontFamily: String
+
+    public init(_ string: String, fontSize: Double = 32, color: Color = .white, alignment: Alignment = .center,
+                bold: Bool = false, fontFamily: String = "DejaVu Sans") {
+        self.string = string
+        self.fontSize = fontSize
+        self.color = color
+        self.alignment = alignment
+        self.bold = bold
+        self.fontFamily = fontFamily
+    }
+}
+
+/// A PNG or JPEG file drawn into the view's bounds.
+public struct ImageContent: Hashable, Sendable {
+    public enum Mode: String, Hashable, Sendable {
+        /// Cover the bounds, cropping what overflows (aspect-fill).
+        case fill
+        /// Fit inside the bounds, letterboxed (aspect-fit).
+        case fit
+        /// Natural size, centred.
+        case center
+    }
+
+    public var path: String
+    public var mode: Mode
+
+    public init(path: String, mode: Mode = .fill) {
+        self.path = path
+        self.mode = mode
+    }
+}
+
+/// The original design's background effect: blur radius in pixels and a tint laid over the blur.
+public struct BlurStyle: Hashable, Sendable {
+    public var radius: Double
+    public var tint: Color
+
+    public init(radius: Double = 24, tint: Color = Color(red: 1, green: 1, blue: 1, alpha: 0.3)) {
+        self.radius = radius
+        self.tint = tint
+    }
+}

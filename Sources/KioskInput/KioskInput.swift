@@ -1,0 +1,1 @@
+// The KioskInput module; see ../shared/design.md for what it owns.

@@ -1,0 +1,1 @@
+// The KioskRuntime module; see ../shared/design.md for what it owns.

@@ -1,0 +1,1 @@
+#include "clinux_fbdev.h"

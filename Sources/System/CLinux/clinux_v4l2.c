@@ -1,0 +1,1 @@
+#include "clinux_v4l2.h"

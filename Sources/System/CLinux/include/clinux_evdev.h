@@ -1,0 +1,4 @@
+#ifndef CLINUX_EVDEV_H
+#define CLINUX_EVDEV_H
+
+#endif

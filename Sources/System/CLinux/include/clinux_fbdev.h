@@ -1,0 +1,4 @@
+#ifndef CLINUX_FBDEV_H
+#define CLINUX_FBDEV_H
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef CLINUX_VT_H
+#define CLINUX_VT_H
+
+#endif

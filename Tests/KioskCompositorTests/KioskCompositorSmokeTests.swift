@@ -1,0 +1,8 @@
+import XCTest
+@testable import KioskCompositor
+
+final class KioskCompositorSmokeTests: XCTestCase {
+    func testModuleLinks() {
+        XCTAssertTrue(true)
+    }
+}

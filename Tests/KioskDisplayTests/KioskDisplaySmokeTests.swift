@@ -1,0 +1,8 @@
+import XCTest
+@testable import KioskDisplay
+
+final class KioskDisplaySmokeTests: XCTestCase {
+    func testModuleLinks() {
+        XCTAssertTrue(true)
+    }
+}
