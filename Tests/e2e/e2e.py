@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Host-side helpers for Tests/e2e/run.sh (Python 3 standard library only).
+
+    watch SERIAL_LOG QMP_SOCKET OUT_DIR   follow the guest's serial log; on each line
+                                          "E2E-SCREENDUMP <name>" save a QMP screendump as
+                                          OUT_DIR/<name>.ppm (and .png); return at "E2E-DONE",
+                                          when QEMU goes away, or after --timeout seconds
+    section NAME SERIAL_LOG               print the lines the guest wrote between
+                                          "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
+    result NAME SERIAL_LOG                print the value of the guest's "E2E-RESULT NAME value" line
+    is-image PPM                          succeeds when PPM is a readable image of some size
+    expect-colour-bars PPM                succeeds when a row through the middle shows vivid's colour bars
+    expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
+    expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
+    png PPM PNG                           converts a screendump for image viewers
+
+Every check prints one line saying what it saw, so a failed assertion explains itself.
+"""
+
+import json
+import os
+import re
+import socket
+import struct
+import sys
+import time
+import zlib
+
+
+# --- PPM (P6, as QEMU's screendump writes it) -------------------------------------------------
+
+class Image:
+    def __init__(self, width, height, rgb):
+        self.width, self.height, self.rgb = width, height, rgb
+
+    def pixel(self, x, y):
+        offset = 3 * (y * self.width + x)
+        return tuple(self.rgb[offset:offset + 3])
+
+
+def read_ppm(path):
+    with open(path, "rb") as file:
+        data = file.read()
+    # Header: "P6", width, height, maxval, separated by whitespace; comments start with '#'.
+    fields, position = [], 0
+    while len(fields) < 4:
+        match = re.compile(rb"\s*(#[^\n]*\n\s*)*(\S+)").match(data, position)
+        if not match:
+            raise ValueError(f"{path}: truncated PPM header")
+        fields.append(match.group(2))
+        position = match.end()
+    if fields[0] != b"P6" or int(fields[3]) != 255:
+        raise ValueError(f"{path}: not an 8-bit P6 PPM (header {fields})")
+    width, height = int(fields[1]), int(fields[2])
+    rgb = data[position + 1:position + 1 + 3 * width * height]
+    if len(rgb) != 3 * width * height:
+        raise ValueError(f"{path}: {len(rgb)} pixel bytes, expected {3 * width * height}")
+    return Image(width, height, rgb)
+
+
+def write_png(image, path):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    stride = 3 * image.width
+    # Each scanline is prefixed with filter type 0 (none).
+    raw = b"".join(b"\0" + image.rgb[y * stride:(y + 1) * stride] for y in range(image.height))
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as file:
+        file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                   + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+# --- QMP ------------------------------------------------------------------------------------
+
+class QMP:
+    """A minimal QMP client: one command at a time, events skipped."""
+
+    def __init__(self, path, timeout):
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        self.reader = self.sock.makefile("r")
+        self.reply()  # the greeting
+        self.command("qmp_capabilities")
+
+    def reply(self):
+        while True:
+            line = self.reader.readline()
+            if not line:
+                raise EOFError("QEMU closed the QMP socket")
+            message = json.loads(line)
+            if "event" not in message:
+                return message
+
+    def command(self, name, **arguments):
+        self.sock.sendall(json.dumps({"execute": name, "arguments": arguments}).encode() + b"\n")
+        message = self.reply()
+        if "error" in message:
+            raise RuntimeError(f"QMP {name}: {message['error']}")
+        return message.get("return")
+
+
+def watch(serial_log, qmp_socket, out_dir, timeout):
+    deadline = time.monotonic() + timeout
+    qmp = QMP(qmp_socket, timeout=30)
+    position = 0
+    pending = ""
+    while time.monotonic() < deadline:
+        with open(serial_log, "rb") as file:
+            file.seek(position)
+            chunk = file.read()
+        position += len(chunk)
+        pending += chunk.decode("utf-8", "replace")
+        *lines, pending = pending.split("\n")
+        for line in lines:
+            line = line.strip("\r")
+            if line.startswith("E2E-SCREENDUMP "):
+                name = line.split()[1]
+                ppm = os.path.join(out_dir, name + ".ppm")
+                try:
+                    qmp.command("screendump", filename=os.path.abspath(ppm))
+                    write_png(read_ppm(ppm), os.path.join(out_dir, name + ".png"))
+                    print(f"e2e: screendump {ppm}", flush=True)
+                except (EOFError, OSError):
+                    return 0
+                except (RuntimeError, ValueError) as error:
+                    print(f"e2e: screendump {name} failed: {error}", flush=True)
+            elif line.startswith("E2E-DONE"):
+                return 0
+        if not chunk:
+            time.sleep(0.1)
+    print(f"e2e: gave up watching after {timeout} s", flush=True)
+    return 0
+
+
+# --- serial log sections --------------------------------------------------------------------
+
+def serial_lines(path):
+    with open(path, "rb") as file:
+        return [line.rstrip("\r") for line in file.read().decode("utf-8", "replace").split("\n")]
+
+
+def section(name, serial_log):
+    inside = False
+    for line in serial_lines(serial_log):
+        if line == f"=== E2E-BEGIN {name} ===":
+            inside = True
+        elif line == f"=== E2E-END {name} ===":
+            inside = False
+        elif inside:
+            print(line)
+    return 0
+
+
+def result(name, serial_log):
+    for line in serial_lines(serial_log):
+        if line.startswith(f"E2E-RESULT {name} "):
+            print(line[len(f"E2E-RESULT {name} "):])
+            return 0
+    return 1
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+def is_image(path):
+    image = read_ppm(path)
+    print(f"{image.width}x{image.height} screendump")
+    return 0 if image.width > 0 and image.height > 0 else 1
+
+
+def bar_colour(pixel):
+    """The colour-bar name of a pixel (each channel clearly on or off), or None when in between."""
+    bits = []
+    for value in pixel:
+        if value >= 120:
+            bits.append(1)
+        elif value <= 70:
+            bits.append(0)
+        else:
+            return None
+    return {(1, 1, 1): "white", (1, 1, 0): "yellow", (0, 1, 1): "cyan", (0, 1, 0): "green",
+            (1, 0, 1): "magenta", (1, 0, 0): "red", (0, 0, 1): "blue", (0, 0, 0): "black"}[tuple(bits)]
+
+
+def expect_colour_bars(path):
+    # vivid's default pattern is eight vertical 75% bars (white, yellow, cyan, green, magenta, red,
+    # blue, black); however the daemon scales the picture, a row through the middle crosses most of
+    # them, while a solid screen, a black one or a text console shows one or two.
+    image = read_ppm(path)
+    y = image.height // 2
+    seen = []
+    for i in range(32):
+        name = bar_colour(image.pixel((2 * i + 1) * image.width // 64, y))
+        if name and name not in seen:
+            seen.append(name)
+    print(f"bar colours along y={y}: {', '.join(seen) or 'none'}")
+    return 0 if len(seen) >= 5 else 1
+
+
+def expect_colour(path, hex_colour, tolerance):
+    image = read_ppm(path)
+    expected = tuple(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    tolerance = int(tolerance)
+    wrong = []
+    for fy in (0.25, 0.5, 0.75):
+        for fx in (0.25, 0.5, 0.75):
+            x, y = int(fx * image.width), int(fy * image.height)
+            pixel = image.pixel(x, y)
+            if any(abs(a - b) > tolerance for a, b in zip(pixel, expected)):
+                wrong.append(f"({x},{y})=#{bytes(pixel).hex()}")
+    print(f"expected #{hex_colour} +-{tolerance} at 9 points; " + ("all match" if not wrong else "differ: " + " ".join(wrong)))
+    return 0 if not wrong else 1
+
+
+def expect_event(path, event_type, *conditions):
+    wanted = {key: json.loads(value) for key, value in (c.split("=", 1) for c in conditions)}
+    count = 0
+    with open(path) as file:
+        for line in file:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if event.get("type") != event_type:
+                continue
+            count += 1
+            if all(event.get(key) == value for key, value in wanted.items()):
+                print(f"found: {line.strip()}")
+                return 0
+    print(f"no {event_type} line with {wanted} ({count} {event_type} lines in {path})")
+    return 1
+
+
+def main(arguments):
+    commands = {
+        "section": section, "result": result, "is-image": is_image,
+        "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour,
+        "expect-event": expect_event,
+        "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,
+    }
+    if arguments[:1] == ["watch"]:
+        timeout = 600
+        if "--timeout" in arguments:
+            index = arguments.index("--timeout")
+            timeout = float(arguments[index + 1])
+            del arguments[index:index + 2]
+        return watch(*arguments[1:4], timeout)
+    if not arguments or arguments[0] not in commands:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        return commands[arguments[0]](*arguments[1:])
+    except (OSError, ValueError) as error:
+        print(error)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
