@@ -8,7 +8,7 @@
     section NAME SERIAL_LOG               print the lines the guest wrote between
                                           "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
     result NAME SERIAL_LOG                print the value of the guest's "E2E-RESULT NAME value" line
-    is-image PPM                          succeeds when PPM is a readable image of some size
+    expect-not-blank PPM                  succeeds when PPM is an image with some pixels not black
     expect-colour-bars PPM                succeeds when a row through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
     expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
@@ -170,10 +170,11 @@ def result(name, serial_log):
 
 # --- checks ---------------------------------------------------------------------------------
 
-def is_image(path):
+def expect_not_blank(path):
     image = read_ppm(path)
-    print(f"{image.width}x{image.height} screendump")
-    return 0 if image.width > 0 and image.height > 0 else 1
+    lit = sum(1 for i in range(0, len(image.rgb), 3) if image.rgb[i:i + 3] != b"\0\0\0")
+    print(f"{image.width}x{image.height} screendump, {lit} pixels not black")
+    return 0 if lit > 0 else 1
 
 
 def bar_colour(pixel):
@@ -241,7 +242,7 @@ def expect_event(path, event_type, *conditions):
 
 def main(arguments):
     commands = {
-        "section": section, "result": result, "is-image": is_image,
+        "section": section, "result": result, "expect-not-blank": expect_not_blank,
         "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour,
         "expect-event": expect_event,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,

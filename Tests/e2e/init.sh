@@ -64,6 +64,8 @@ check dri-card0 wait_for 10 test -e /dev/dri/card0
 check video0 wait_for 10 test -e /dev/video0
 check uinput wait_for 10 test -e /dev/uinput
 check daemon-binary-runs sh -c '/usr/bin/swipe-kiosk --help > /tmp/help.log 2>&1'
+# Text on the framebuffer console, so the first screendump shows that pixels come through.
+printf '\n\n   SwipeKiosk end-to-end test: devices ready, starting the daemon\n' > /dev/tty1
 screendump 00-before-daemon
 
 # The notify listener: every datagram sent to NOTIFY_SOCKET becomes one line of notify.log.

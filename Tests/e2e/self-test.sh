@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Self-test of the end-to-end harness (run.sh --self-test): two deliberately broken daemons stand in
-# for swipe-kiosk, and each must make run.sh fail for the right reason while the harness's own
+# Self-test of the end-to-end harness (run.sh --self-test). First the pixel and events checks must
+# accept synthetic pictures and lines of a working daemon; then two deliberately broken daemons stand
+# in for swipe-kiosk, and each must make run.sh fail for the right reason while the harness's own
 # assertions (kernel, devices, listener, screendumps) still pass.
 #   exits-at-once  ends as soon as it starts: no READY=1, nothing on screen, no transitions
 #   never-draws    says READY=1 and stops cleanly on SIGTERM, but never touches the display
@@ -9,13 +10,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out=${E2E_OUT:-$repo/e2e-out}/self-test
-mkdir -p "$out"
+mkdir -p "$out/daemons"
 
-cat > "$out/exits-at-once" <<'EOF'
+cat > "$out/daemons/exits-at-once" <<'EOF'
 #!/bin/sh
 exit 0
 EOF
-cat > "$out/never-draws" <<'EOF'
+cat > "$out/daemons/never-draws" <<'EOF'
 #!/bin/sh
 [ "$1" = run ] || exit 0
 printf 'READY=1\nSTATUS=Pretending' | socat -u - UNIX-SENDTO:$NOTIFY_SOCKET
@@ -23,11 +24,39 @@ trap 'exit 0' TERM
 sleep 100000 &
 wait $!
 EOF
-chmod +x "$out/exits-at-once" "$out/never-draws"
+chmod +x "$out/daemons/exits-at-once" "$out/daemons/never-draws"
 
-harness_assertions="vm-boots drm-card0-appears v4l2-video0-appears uinput-appears touchscreen-created-by-evemu
-    notify-listener-records-datagrams screendump-returns-an-image binary-runs-in-guest"
+# First the checks alone, on pictures and lines a working daemon would produce: they must pass.
+python3 - "$out" <<'PYTHON'
+import sys
+out = sys.argv[1]
+bars = [(191, 191, 191), (191, 191, 0), (0, 191, 191), (0, 191, 0), (191, 0, 191), (191, 0, 0), (0, 0, 191), (0, 0, 0)]
+def ppm(path, colour_at):
+    with open(path, "wb") as file:
+        file.write(b"P6\n800 600\n255\n" + b"".join(bytes(colour_at(x)) for _ in range(600) for x in range(800)))
+ppm(f"{out}/colour-bars.ppm", lambda x: bars[x // 100])
+ppm(f"{out}/red.ppm", lambda x: (0xd0, 0x10, 0x10))
+with open(f"{out}/events.jsonl", "w") as file:
+    file.write('{"t":10.0,"type":"transition-began","from":0,"to":1,"interactive":true}\n')
+    file.write('{"t":350.0,"type":"transition-ended","from":0,"to":1,"completed":true}\n')
+PYTHON
 failures=0
+check() { # check pass|fail COMMAND...
+    local wanted=$1 got=pass detail
+    shift
+    detail=$(python3 "$here/e2e.py" "$@") || got=fail
+    if [ $got = "$wanted" ]; then echo "ok: $* -> $got ($detail)"; else echo "NOT OK: $* -> $got ($detail)"; failures=$((failures + 1)); fi
+}
+check pass expect-colour-bars "$out/colour-bars.ppm"
+check fail expect-colour-bars "$out/red.ppm"
+check pass expect-colour "$out/red.ppm" d01010 24
+check fail expect-colour "$out/colour-bars.ppm" d01010 24
+check pass expect-event "$out/events.jsonl" transition-began from=0 to=1
+check pass expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
+check fail expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
+
+harness_assertions="vm-boots vm-finishes-in-time drm-card0-appears v4l2-video0-appears uinput-appears touchscreen-created-by-evemu
+    notify-listener-records-datagrams screendump-shows-console-text binary-runs-in-guest"
 expect() { # expect DAEMON PASS|FAIL ASSERTION...
     local daemon=$1 verdict=$2 assertion
     shift 2
@@ -44,7 +73,7 @@ expect() { # expect DAEMON PASS|FAIL ASSERTION...
 for daemon in exits-at-once never-draws; do
     echo "== self-test: $daemon"
     status=0
-    E2E_BINARY="$out/$daemon" E2E_OUT="$out/$daemon" "$here/run.sh" > "$out/$daemon.log" 2>&1 || status=$?
+    E2E_BINARY="$out/daemons/$daemon" E2E_OUT="$out/$daemon" "$here/run.sh" > "$out/$daemon.log" 2>&1 || status=$?
     if [ $status = 0 ]; then
         echo "NOT OK: run.sh passed with the $daemon daemon"
         failures=$((failures + 1))
