@@ -5,8 +5,12 @@ final class DiagnosticTests: XCTestCase {
     func testSyntaxErrorCarriesTheParsersPosition() {
         let found = diagnostics("[display]\nbackend = \"drm\nmode = \"800x600\"\n")
         XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found[0].hasPrefix("kiosk.toml:2:"), found[0])
-        XCTAssertTrue(found[0].contains("TOML syntax error"), found[0])
+        XCTAssertTrue(found[0].hasPrefix("kiosk.toml:2:15: TOML syntax error: "), found[0])
+    }
+
+    func testSingleTableWhereAnArrayOfTablesBelongs() {
+        let found = diagnostics("[screen]\nname = \"a\"\n")
+        XCTAssertEqual(found, ["kiosk.toml:1:1: screen: expected tables [[screen]], found a table"])
     }
 
     func testUnknownKeySuggestsTheClosestKnownOne() {
