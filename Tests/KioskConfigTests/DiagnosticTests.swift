@@ -28,6 +28,11 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(found, ["kiosk.toml:2:1: unknown key 'zzz' in [idle]; valid keys: return-home-after, blank-after"])
     }
 
+    func testTopLevelKeyWrittenInsideATableSaysWhereItBelongs() {
+        let found = diagnostics("[display]\nbackend = \"drm\"\nhome = \"a\"\n")
+        XCTAssertEqual(found, ["kiosk.toml:3:1: unknown key 'home' in [display]; 'home' is a top-level key: move it above the first [table]"])
+    }
+
     func testWrongTypeNamesExpectedAndFound() {
         let found = diagnostics("[transition]\nduration = \"fast\"\n[display]\nbuffers = 2.5\n")
         XCTAssertEqual(found, [

@@ -271,7 +271,9 @@ final class TableReader {
         for (key, _) in entries where !knownKeys.contains(key) {
             let place = context ?? tableName
             var message = "unknown key '\(key)' in \(place)"
-            if let suggestion = KeySuggester.suggestion(for: key, among: knownKeys) {
+            if !path.components.isEmpty && Self.topLevelKeys.contains(key) {
+                message += "; '\(key)' is a top-level key: move it above the first [table]"
+            } else if let suggestion = KeySuggester.suggestion(for: key, among: knownKeys) {
                 message += "; did you mean '\(suggestion)'?"
             } else if !knownKeys.isEmpty {
                 message += "; valid keys: \(knownKeys.joined(separator: ", "))"
@@ -281,6 +283,9 @@ final class TableReader {
     }
 
     // MARK: Message helpers
+
+    /// TOML puts a key written after a `[table]` header into that table; these belong at the top.
+    static let topLevelKeys = ["home"]
 
     static func hint(for text: String, among choices: [String]) -> String {
         KeySuggester.suggestion(for: text, among: choices).map { "; did you mean \"\($0)\"?" } ?? ""
