@@ -78,4 +78,25 @@ final class SourceLocatorTests: XCTestCase {
         let locator = SourceLocator(text: "[camera]\nsource = \"v4l2\"\n")
         XCTAssertEqual(locator.keyPosition(of: path(.key("camera"), .key("path"))), SourcePosition(line: 1, column: 1))
     }
+
+    func testQuotedKeysSpacedHeadersAndArraysOfInlineTables() {
+        let locator = SourceLocator(text: """
+        [ "dis.play" ]
+        'a#b' = "x # not a comment"
+        list = [{ name = "one" }, { name = "two" }]
+        """)
+        XCTAssertEqual(locator.keyPosition(of: path(.key("dis.play"))), SourcePosition(line: 1, column: 1))
+        XCTAssertEqual(locator.keyPosition(of: path(.key("dis.play"), .key("a#b"))), SourcePosition(line: 2, column: 1))
+        XCTAssertEqual(locator.keyPosition(of: path(.key("dis.play"), .key("list"), .index(1), .key("name"))),
+                       SourcePosition(line: 3, column: 29))
+    }
+
+    func testUnfinishedTextNeitherHangsNorCrashes() {
+        for text in ["[[[", "a = [", "{", "a = \"unterminated", "x = { y = [1, {", "\"", "a.=1", "'''", "a = '''x"] {
+            _ = SourceLocator(text: text)
+        }
+        XCTAssertEqual(SourceLocator(text: "a = [").valuePosition(of: path(.key("a"))), SourcePosition(line: 1, column: 5))
+        XCTAssertEqual(SourceLocator(text: "x = { y = [1, {").valuePosition(of: path(.key("x"), .key("y"), .index(1))),
+                       SourcePosition(line: 1, column: 15))
+    }
 }
