@@ -7,6 +7,7 @@ public struct BackgroundConfiguration: Hashable, Sendable {
     /// Drawn over the (blurred) background; transparent by default.
     public var tint: Color = .clear
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

@@ -12,6 +12,7 @@ public struct CameraConfiguration: Hashable, Sendable {
     /// Shown when the source fails to open or stops delivering frames.
     public var fallback: CameraSource = .pattern
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

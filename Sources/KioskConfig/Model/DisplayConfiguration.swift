@@ -15,6 +15,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var buffers = 2
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

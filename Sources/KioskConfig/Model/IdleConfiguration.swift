@@ -5,6 +5,7 @@ public struct IdleConfiguration: Hashable, Sendable {
     /// Seconds without a touch before the display blanks (the next touch wakes it); 0: never.
     public var blankAfter: Double = 0
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

@@ -14,6 +14,7 @@ public struct IndicatorConfiguration: Hashable, Sendable {
     public var color: Color = .white
     public var inactiveColor = Color(r: 255, g: 255, b: 255, a: 110)
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

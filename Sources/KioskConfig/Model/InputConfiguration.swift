@@ -7,6 +7,7 @@ public struct InputConfiguration: Hashable, Sendable {
     /// Per-device calibration; the first entry whose `match` fits a device applies to it.
     public var calibrations: [InputDeviceConfiguration] = []
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

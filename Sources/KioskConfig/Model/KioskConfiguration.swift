@@ -17,6 +17,7 @@ public struct KioskConfiguration: Hashable, Sendable {
     /// The name of the screen shown at start and after `[idle] return-home-after`.
     public var home = "home"
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     /// The screen `home` names.

@@ -13,6 +13,7 @@ public struct TabBarConfiguration: Hashable, Sendable {
     /// Empty: one tab per screen, in screen order.
     public var tabs: [TabConfiguration] = []
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

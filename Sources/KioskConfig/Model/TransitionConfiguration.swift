@@ -16,6 +16,7 @@ public struct TransitionConfiguration: Hashable, Sendable {
     /// Pixels from the edge when `swipe-area` is `edge`.
     public var edgeWidth = 40
 
+    /// Every setting at its default, as an omitted section reads.
     public init() {}
 
     init(reading table: TableReader) {

@@ -14,6 +14,7 @@ public struct CardElement: Hashable, Sendable {
     /// Pixels between the card's edge and its text.
     public var padding: Double = 24
 
+    /// A white card with every setting at its default.
     public init() {}
 
     init(reading table: TableReader) {
