@@ -11,7 +11,7 @@ public struct TransitionConfiguration: Hashable, Sendable {
     /// A release past this progress (0...1) finishes the transition.
     public var finishProgress: Double = 0.5
     /// A release faster than this toward the target, in pixels per second, finishes it.
-    public var finishVelocity: Double = 500
+    public var finishVelocity: Double = 300
     public var swipeArea: SwipeArea = .anywhere
     /// Pixels from the edge when `swipe-area` is `edge`.
     public var edgeWidth = 40
