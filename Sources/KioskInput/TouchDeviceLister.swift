@@ -8,6 +8,19 @@ public enum TouchDeviceLister {
         list(directory: directory, opener: { path in try LibevdevDevice(path: path) })
     }
 
+    /// The whole `list-devices` output: every listing, or one line saying why there is none.
+    public static func report(directory: String = "/dev/input") -> String {
+        report(list(directory: directory), directory: directory)
+    }
+
+    public static func report(_ listings: [TouchDeviceListing], directory: String) -> String {
+        guard listings.isEmpty else { return listings.map(\.text).joined(separator: "\n") }
+        guard FileManager.default.fileExists(atPath: directory) else {
+            return "\(directory) does not exist: this machine has no evdev input devices (is the evdev module loaded?)"
+        }
+        return "no touch devices in \(directory): none reports absolute X/Y positions (is the touchscreen's kernel driver loaded?)"
+    }
+
     public static func list(directory: String, opener: (String) throws -> any EvdevEventSource) -> [TouchDeviceListing] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let paths = names.filter { $0.hasPrefix("event") }

@@ -19,6 +19,8 @@ public final class TouchMonitor: TouchSource {
     private let opener: Opener
     private let clock: () -> Double
     private let hotplugDescriptor: Int32
+    private var directoryWatch: Int32 = -1
+    private var linkWatches: Set<Int32> = []
     private var devices: [Int32: TouchDevice] = [:]
     /// Paths whose open failure was logged already, so hotplug retries do not repeat it.
     private var reportedFailures: Set<String> = []
@@ -51,7 +53,20 @@ public final class TouchMonitor: TouchSource {
             throw TouchDeviceError(path: directory, kind: .watchFailed, code: code)
         }
         hotplugDescriptor = descriptor
-        startupMessages = rescan().messages
+        directoryWatch = inotify_add_watch(descriptor, directory, mask)
+        // Stable names (/dev/input/by-id/...) may appear after their event node; watching their
+        // directories too lets a late symlink still find its device.
+        for case .path(let wanted) in self.settings.map(\.match) {
+            let parent = (wanted as NSString).deletingLastPathComponent
+            if resolved(parent) != resolved(directory) {
+                let watch = inotify_add_watch(descriptor, parent, UInt32(IN_CREATE | IN_MOVED_TO))
+                if watch >= 0 { linkWatches.insert(watch) }
+            }
+            if !FileManager.default.fileExists(atPath: wanted) {
+                startupMessages.append("\(wanted): configured touch device is not present; it will be used when it appears")
+            }
+        }
+        startupMessages += rescan().messages
         if devices.isEmpty {
             startupMessages.append("\(directory): no touch device matches the config yet; waiting for one to be plugged in")
         }
@@ -94,18 +109,19 @@ public final class TouchMonitor: TouchSource {
             var offset = 0
             // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of NUL-padded name.
             while offset + 16 <= count {
-                let (mask, nameLength) = buffer.withUnsafeBytes { bytes in
-                    (bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                let (watch, mask, nameLength) = buffer.withUnsafeBytes { bytes in
+                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                     bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
                      Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
                 let nameBytes = buffer[(offset + 16)..<min(offset + 16 + nameLength, count)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset += 16 + nameLength
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 || linkWatches.contains(watch) {
                     merge(rescan(), into: &update)
                     continue
                 }
-                guard name.hasPrefix("event") else { continue }
+                guard watch == directoryWatch, name.hasPrefix("event") else { continue }
                 let path = directory + "/" + name
                 if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                     merge(remove(path: path), into: &update)
@@ -142,7 +158,13 @@ public final class TouchMonitor: TouchSource {
             return TouchSourceUpdate(messages: ["\(error)"])
         }
         reportedFailures.remove(path)
-        guard let chosen = settings.first(where: { matches($0.match, path: path, device: source.deviceDescription) }) else {
+        let device = source.deviceDescription
+        guard let chosen = settings.first(where: { matches($0.match, path: path, device: device) }) else {
+            if device.positionAxes == nil, namedExplicitly(path: path, device: device), reportedFailures.insert(path).inserted {
+                return TouchSourceUpdate(messages: [
+                    "\(path): '\(device.name)' is named in the config but reports no absolute X/Y axes, so it is not a touchscreen; run `swipe-kiosk list-devices`",
+                ])
+            }
             return TouchSourceUpdate()
         }
         var messages: [String] = []
@@ -154,11 +176,11 @@ public final class TouchMonitor: TouchSource {
             }
         }
         openedDeviceCount += 1
-        let device = TouchDevice(source: source, settings: chosen, displaySize: displaySize,
-                                 firstTouchID: openedDeviceCount * 1_000_000 + 1)
-        devices[device.fileDescriptor] = device
-        messages.insert("\(path): touch device added (\(source.deviceDescription.name))", at: 0)
-        return TouchSourceUpdate(addedFileDescriptors: [device.fileDescriptor], messages: messages)
+        let touchDevice = TouchDevice(source: source, settings: chosen, displaySize: displaySize,
+                                      firstTouchID: openedDeviceCount * 1_000_000 + 1)
+        devices[touchDevice.fileDescriptor] = touchDevice
+        messages.insert("\(path): touch device added (\(device.name))", at: 0)
+        return TouchSourceUpdate(addedFileDescriptors: [touchDevice.fileDescriptor], messages: messages)
     }
 
     private func remove(path: String) -> TouchSourceUpdate {
@@ -175,6 +197,16 @@ public final class TouchMonitor: TouchSource {
         case .anyTouchscreen: device.isDirectTouch
         case .path(let wanted): resolved(wanted) == resolved(path) && device.positionAxes != nil
         case .name(let wanted): device.name == wanted && device.positionAxes != nil
+        }
+    }
+
+    private func namedExplicitly(path: String, device: InputDeviceDescription) -> Bool {
+        settings.contains { entry in
+            switch entry.match {
+            case .anyTouchscreen: false
+            case .path(let wanted): resolved(wanted) == resolved(path)
+            case .name(let wanted): device.name == wanted
+            }
         }
     }
 

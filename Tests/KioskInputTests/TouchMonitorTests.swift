@@ -110,6 +110,28 @@ final class TouchMonitorTests: XCTestCase {
         XCTAssertNotEqual(frontTouch.id, sideTouch.id)
     }
 
+    func testAStableNameThatAppearsAfterItsNodeStillFindsTheDevice() throws {
+        let nodes = try FakeDeviceNodes()
+        try FileManager.default.createDirectory(atPath: nodes.path("by-id"), withIntermediateDirectories: false)
+        let link = nodes.path("by-id/usb-panel-event-if00")
+        let monitor = try monitor(nodes, settings: [TouchDeviceSettings(match: .path(link))])
+        XCTAssertTrue(monitor.startupMessages.contains { $0.hasPrefix(link) && $0.contains("not present") }, "\(monitor.startupMessages)")
+        nodes.add("event4", testPanel())
+        XCTAssertEqual(monitor.readReady(fileDescriptor: monitor.fileDescriptors[0]).addedFileDescriptors, [])
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../event4")
+        XCTAssertEqual(monitor.readReady(fileDescriptor: monitor.fileDescriptors[0]).addedFileDescriptors.count, 1)
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event4")])
+    }
+
+    func testADeviceNamedInTheConfigThatIsNoTouchscreenIsExplained() throws {
+        let nodes = try FakeDeviceNodes()
+        nodes.add("event1", testPanel(name: "Keyboard", touch: false))
+        let monitor = try monitor(nodes, settings: [TouchDeviceSettings(match: .name("Keyboard"))])
+        XCTAssertEqual(monitor.openDevices, [])
+        XCTAssertTrue(monitor.startupMessages.contains { $0.hasPrefix(nodes.path("event1")) && $0.contains("not a touchscreen") },
+                      "\(monitor.startupMessages)")
+    }
+
     func testListerShowsTouchDevicesAndWhyOthersCannotBeOpened() throws {
         let nodes = try FakeDeviceNodes()
         nodes.add("event0", testPanel())
@@ -124,6 +146,9 @@ final class TouchMonitorTests: XCTestCase {
               x: 0...1000 (fuzz 0, resolution 0/mm)
               y: 0...1000 (fuzz 0, resolution 0/mm)
             """)
+        XCTAssertEqual(TouchDeviceLister.report(listing, directory: nodes.directory),
+                       listing.map(\.text).joined(separator: "\n"))
+        XCTAssertTrue(TouchDeviceLister.report([], directory: nodes.directory + "/missing").contains("does not exist"))
         XCTAssertTrue(listing[1].text.hasPrefix("\(nodes.path("event10")): cannot open: permission denied; add the user"),
                       listing[1].text)
     }
