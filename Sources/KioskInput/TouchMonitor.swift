@@ -19,7 +19,7 @@ public final class TouchMonitor: TouchSource {
     private let opener: Opener
     private let clock: () -> Double
     private let hotplugDescriptor: Int32
-    private var directoryWatch: Int32 = -1
+    private let directoryWatch: Int32
     private var linkWatches: Set<Int32> = []
     private var devices: [Int32: TouchDevice] = [:]
     /// Paths whose open failure was logged already, so hotplug retries do not repeat it.
@@ -47,13 +47,14 @@ public final class TouchMonitor: TouchSource {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { throw TouchDeviceError(path: directory, kind: .watchFailed, code: errno) }
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
-        guard inotify_add_watch(descriptor, directory, mask) >= 0 else {
+        let watch = inotify_add_watch(descriptor, directory, mask)
+        guard watch >= 0 else {
             let code = errno
             close(descriptor)
             throw TouchDeviceError(path: directory, kind: .watchFailed, code: code)
         }
         hotplugDescriptor = descriptor
-        directoryWatch = inotify_add_watch(descriptor, directory, mask)
+        directoryWatch = watch
         // Stable names (/dev/input/by-id/...) may appear after their event node; watching their
         // directories too lets a late symlink still find its device.
         for case .path(let wanted) in self.settings.map(\.match) {
@@ -79,6 +80,7 @@ public final class TouchMonitor: TouchSource {
     /// The open devices, by path.
     public var openDevices: [String] { devices.values.map(\.path).sorted() }
 
+    /// The inotify descriptor first, then one per open device.
     public var fileDescriptors: [Int32] { [hotplugDescriptor] + devices.keys.sorted() }
 
     public func readReady(fileDescriptor: Int32) -> TouchSourceUpdate {

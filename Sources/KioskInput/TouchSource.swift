@@ -10,6 +10,8 @@ public protocol TouchSource: AnyObject {
 }
 
 /// What one readable descriptor produced: touches, and changes to the set of descriptors to watch.
+/// Apply `removedFileDescriptors` before `addedFileDescriptors`: a closed descriptor's number can
+/// come back at once for a newly opened device.
 public struct TouchSourceUpdate: Sendable {
     public var touches: [TouchEvent]
     /// Newly opened devices: add these to epoll.
