@@ -31,3 +31,11 @@ public final class KioskScene {
         screenNames.firstIndex(of: name)
     }
 }
+
+extension DisplayConfiguration {
+    /// The size screens are laid out at: the headless size, turned for a portrait rotation.
+    public var logicalSize: Size {
+        let turned = rotation == .quarter || rotation == .threeQuarters
+        return Size(width: Double(turned ? size.height : size.width), height: Double(turned ? size.width : size.height))
+    }
+}
