@@ -30,7 +30,8 @@ final class PresentationContractTests: XCTestCase {
         XCTAssertTrue(panel.dimmingView?.superview === h.container.contentContainer)
         XCTAssertEqual(panel.dimmingView?.alpha, 1)
         let order = h.container.contentContainer.subviews.map(\.name)
-        XCTAssertEqual(order, ["panel-dimming", "s1"], "the panel over the dimming view")
+        XCTAssertEqual(order, ["s0", "panel-dimming", "s1"], "the panel over the dimming view over its presenter")
+        XCTAssertNil(h.screens[0].parent, "the presenter is detached but stays in sight")
     }
 
     func testContract26_cancelledPresentationRemovesTheDimmingView() {
@@ -57,6 +58,7 @@ final class PresentationContractTests: XCTestCase {
         XCTAssertTrue(panel.dimmingView?.superview === h.container.contentContainer, "kept")
         XCTAssertEqual(panel.dimmingView?.alpha, 1)
         XCTAssertEqual(h.screens[1].view.frame.minY, 150)
+        XCTAssertEqual(h.container.contentContainer.subviews.map(\.name), ["s0", "panel-dimming", "s1"])
     }
 
     func testContract27_downwardDragDismissesPastTheThreshold() {

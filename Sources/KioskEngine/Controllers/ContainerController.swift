@@ -110,6 +110,7 @@ public final class ContainerController: ViewController {
             detach(top)
             top.viewDidDisappear(false)
         }
+        clearContent()
         screens = newScreens
         selectedIndex = home
         let screen = newScreens[home]
@@ -137,6 +138,7 @@ public final class ContainerController: ViewController {
         outgoing.viewWillDisappear(false)
         incoming.viewWillAppear(false)
         detach(outgoing)
+        clearContent()
         attach(incoming, in: contentContainer, frame: contentContainer.bounds)
         selectedIndex = index
         layoutChrome(forScreenAt: index)
@@ -160,10 +162,15 @@ public final class ContainerController: ViewController {
         child.didMove(toParent: self)
     }
 
-    private func detach(_ child: ViewController) {
+    private func detach(_ child: ViewController, keepingView: Bool = false) {
         child.willMove(toParent: nil)
-        child.view.removeFromSuperview()
+        if !keepingView { child.view.removeFromSuperview() }
         child.removeFromParent()
+    }
+
+    /// Drops views left in the content container (a panel's presenter, its dimming view).
+    private func clearContent() {
+        for leftover in contentContainer.subviews { leftover.removeFromSuperview() }
     }
 
     // MARK: - Transitions
@@ -196,7 +203,8 @@ public final class ContainerController: ViewController {
         guard let transition = inFlight, transition.context === context else { return }
         let outgoing = context.fromViewController, incoming = context.toViewController
         if completed {
-            detach(outgoing)
+            detach(outgoing, keepingView: transition.forward
+                && chromedAnimation.presenterStaysVisible(forward: true, completed: true))
             attach(incoming, in: contentContainer, frame: context.finalFrame(for: incoming))
             selectedIndex = transition.to
             outgoing.viewDidDisappear(true)
