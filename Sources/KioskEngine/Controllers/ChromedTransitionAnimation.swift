@@ -33,4 +33,8 @@ final class ChromedTransitionAnimation: TransitionAnimation {
     func frames(in bounds: Rect, forward: Bool) -> TransitionFrames {
         style.frames(in: bounds, forward: forward)
     }
+
+    func presenterStaysVisible(forward: Bool, completed: Bool) -> Bool {
+        style.presenterStaysVisible(forward: forward, completed: completed)
+    }
 }

@@ -28,6 +28,9 @@ public final class ContainerController: ViewController {
     public let transitionAnimator: FourStepTransitionAnimator
     public let interactiveTransition: PercentDrivenInteractiveTransition
     public let panRecognizer: PanRecognizer
+    /// Vertical pans over a view with `scrollContentHeight` scroll it (sideways styles only).
+    public let scrollDriver: VerticalScrollDriver
+    private var isScrolling = false
     private let chromedAnimation: ChromedTransitionAnimation
     private var inFlight: InFlightTransition?
     /// Progress the finger's translation adds to (non-zero after catching a running transition).
@@ -60,6 +63,7 @@ public final class ContainerController: ViewController {
                                                         duration: options.duration, curve: options.curve)
         interactiveTransition = PercentDrivenInteractiveTransition(animator: transitionAnimator)
         panRecognizer = PanRecognizer(touchSlop: options.touchSlop, tapMaxDuration: options.tapMaxDuration)
+        scrollDriver = VerticalScrollDriver(frameClock: frameClock)
         super.init(view: View(name: "container", frame: bounds))
         for layer in [backgroundContainer, blurView, contentContainer, indicatorView] { view.addSubview(layer) }
         interactiveTransition.completionCurve = options.completionCurve
@@ -106,6 +110,7 @@ public final class ContainerController: ViewController {
             detach(top)
             top.viewDidDisappear(false)
         }
+        clearContent()
         screens = newScreens
         selectedIndex = home
         let screen = newScreens[home]
@@ -133,6 +138,7 @@ public final class ContainerController: ViewController {
         outgoing.viewWillDisappear(false)
         incoming.viewWillAppear(false)
         detach(outgoing)
+        clearContent()
         attach(incoming, in: contentContainer, frame: contentContainer.bounds)
         selectedIndex = index
         layoutChrome(forScreenAt: index)
@@ -156,10 +162,15 @@ public final class ContainerController: ViewController {
         child.didMove(toParent: self)
     }
 
-    private func detach(_ child: ViewController) {
+    private func detach(_ child: ViewController, keepingView: Bool = false) {
         child.willMove(toParent: nil)
-        child.view.removeFromSuperview()
+        if !keepingView { child.view.removeFromSuperview() }
         child.removeFromParent()
+    }
+
+    /// Drops views left in the content container (a panel's presenter, its dimming view).
+    private func clearContent() {
+        for leftover in contentContainer.subviews { leftover.removeFromSuperview() }
     }
 
     // MARK: - Transitions
@@ -192,7 +203,8 @@ public final class ContainerController: ViewController {
         guard let transition = inFlight, transition.context === context else { return }
         let outgoing = context.fromViewController, incoming = context.toViewController
         if completed {
-            detach(outgoing)
+            detach(outgoing, keepingView: transition.forward
+                && chromedAnimation.presenterStaysVisible(forward: true, completed: true))
             attach(incoming, in: contentContainer, frame: context.finalFrame(for: incoming))
             selectedIndex = transition.to
             outgoing.viewDidDisappear(true)
@@ -223,13 +235,35 @@ public final class ContainerController: ViewController {
     // MARK: - Gestures
 
     private func wireRecognizer() {
-        panRecognizer.shouldTrackImmediately = { [weak self] _ in self?.catchRunningTransition() ?? false }
-        panRecognizer.shouldBegin = { [weak self] axis, translation in
-            self?.beginInteractiveTransition(axis: axis, translation: translation) ?? false
+        panRecognizer.shouldTrackImmediately = { [weak self] _ in
+            guard let self else { return false }
+            // A finger on coasting content stops it, as on a phone.
+            self.scrollDriver.stopDecelerating()
+            self.isScrolling = false
+            return self.catchRunningTransition()
         }
-        panRecognizer.onChanged = { [weak self] translation in self?.followFinger(translation) }
-        panRecognizer.onEnded = { [weak self] translation, velocity in self?.release(translation: translation, velocity: velocity) }
-        panRecognizer.onCancelled = { [weak self] _ in self?.interactiveTransition.cancel() }
+        panRecognizer.shouldBegin = { [weak self] axis, translation in
+            guard let self else { return false }
+            return self.beginInteractiveTransition(axis: axis, translation: translation) || self.beginScroll(axis: axis)
+        }
+        panRecognizer.onChanged = { [weak self] translation in
+            guard let self else { return }
+            if self.isScrolling { self.scrollDriver.drag(translationY: translation.y) } else { self.followFinger(translation) }
+        }
+        panRecognizer.onEnded = { [weak self] translation, velocity in
+            guard let self else { return }
+            if self.isScrolling {
+                self.isScrolling = false
+                self.scrollDriver.drag(translationY: translation.y)
+                self.scrollDriver.release(velocityY: velocity.y)
+            } else {
+                self.release(translation: translation, velocity: velocity)
+            }
+        }
+        panRecognizer.onCancelled = { [weak self] _ in
+            guard let self else { return }
+            if self.isScrolling { self.isScrolling = false } else { self.interactiveTransition.cancel() }
+        }
         panRecognizer.onTap = { [weak self] location in self?.tap(at: location) }
     }
 
@@ -249,6 +283,15 @@ public final class ContainerController: ViewController {
         let target = selectedIndex + (forward ? 1 : -1)
         guard screens.indices.contains(target), startsInSwipeArea(axis: axis, forward: forward) else { return false }
         beginTransition(to: target, interactive: true)
+        return true
+    }
+
+    private func beginScroll(axis: PanAxis) -> Bool {
+        guard axis == .vertical, options.style.axis == .horizontal, inFlight == nil,
+              let scrollView = VerticalScrollDriver.scrollView(containing: view.hitTest(panRecognizer.startLocation))
+        else { return false }
+        scrollDriver.beginDrag(scrollView)
+        isScrolling = true
         return true
     }
 

@@ -43,7 +43,11 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         }
         animator.addCompletion { [weak self] position in
             let completed = position == .end
-            (completed ? from : to).removeFromSuperview()
+            let leaving = completed ? from : to
+            let presenter = forward ? from : to
+            if !(leaving === presenter && animation.presenterStaysVisible(forward: forward, completed: completed)) {
+                leaving.removeFromSuperview()
+            }
             animation.finalize(completed: completed, fromView: from, toView: to, forward: forward)
             self?.running = nil
             context.completeTransition(completed)

@@ -17,6 +17,9 @@ public protocol TransitionAnimation: AnyObject {
     func finalize(completed: Bool, fromView: View, toView: View, forward: Bool)
     /// Where the views start and end; side by side unless the style says otherwise.
     func frames(in bounds: Rect, forward: Bool) -> TransitionFrames
+    /// True when the presenting view (the outgoing one going forward, the incoming one going back)
+    /// stays on screen after the transition although its controller is not on top: a panel's presenter.
+    func presenterStaysVisible(forward: Bool, completed: Bool) -> Bool
 }
 
 extension TransitionAnimation {
@@ -25,4 +28,6 @@ extension TransitionAnimation {
     public func frames(in bounds: Rect, forward: Bool) -> TransitionFrames {
         .slide(in: bounds, forward: forward)
     }
+
+    public func presenterStaysVisible(forward: Bool, completed: Bool) -> Bool { false }
 }

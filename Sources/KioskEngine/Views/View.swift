@@ -28,6 +28,8 @@ public final class View {
     /// Views in two screens with the same identifier are one element to the zoom transition,
     /// which carries a copy of it from its place in one screen to its place in the other.
     public var transitionID: String?
+    /// Set, the view scrolls its subviews vertically by `boundsOrigin.y` over content this tall.
+    public var scrollContentHeight: Double?
 
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?

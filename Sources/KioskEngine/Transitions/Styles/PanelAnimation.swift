@@ -60,6 +60,11 @@ public final class PanelAnimation: TransitionAnimation {
         }
     }
 
+    /// The screen under a panel stays in sight, dimmed, while the panel is up.
+    public func presenterStaysVisible(forward: Bool, completed: Bool) -> Bool {
+        forward == completed
+    }
+
     public func finalize(completed: Bool, fromView: View, toView: View, forward: Bool) {
         // A cancelled presentation and a completed dismissal leave no panel, so no dimming.
         if forward != completed {
