@@ -126,6 +126,8 @@ public final class Compositor {
         let bare = damage.subtracting(covered)
         fill(bare, with: 0xFF00_0000)
         let feed = background.map { PixmanImage($0, opaque: true) }
+        // The feed is cut at the view's edge, not faded: scaling samples repeat the border pixels.
+        if let feed { pixman_image_set_repeat(feed.raw, PIXMAN_REPEAT_PAD) }
         var index = 0
         while index < items.count {
             let region = visible[index].intersection(damage)
