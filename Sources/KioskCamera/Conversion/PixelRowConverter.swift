@@ -24,36 +24,80 @@ enum PixelRowConverter {
     /// One BT.601 limited-range sample to an opaque pixel.
     @inline(__always)
     static func pixel(luma: Int, u: Int, v: Int) -> UInt32 {
-        let c = 298 * (luma - 16) + 128
-        let d = u - 128
-        let e = v - 128
-        let red = clamp((c + 409 * e) >> 8)
-        let green = clamp((c - 100 * d - 208 * e) >> 8)
-        let blue = clamp((c + 516 * d) >> 8)
-        return 0xFF00_0000 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        let chroma = Chroma(u: u, v: v)
+        return chroma.pixel(luma: luma)
     }
 
-    @inline(__always)
-    private static func clamp(_ value: Int) -> Int {
-        value < 0 ? 0 : (value > 255 ? 255 : value)
+    /// The chroma terms of one sample pair, computed once for both pixels that share them.
+    private struct Chroma {
+        let red: Int
+        let green: Int
+        let blue: Int
+
+        @inline(__always)
+        init(u: Int, v: Int) {
+            let d = u &- 128
+            let e = v &- 128
+            red = 409 &* e
+            green = 0 &- 100 &* d &- 208 &* e
+            blue = 516 &* d
+        }
+
+        @inline(__always)
+        func pixel(luma: Int) -> UInt32 {
+            let c = 298 &* (luma &- 16) &+ 128
+            return 0xFF00_0000 | clamp((c &+ red) >> 8) << 16 | clamp((c &+ green) >> 8) << 8 | clamp((c &+ blue) >> 8)
+        }
+
+        @inline(__always)
+        private func clamp(_ value: Int) -> UInt32 {
+            UInt32(truncatingIfNeeded: Swift.min(Swift.max(value, 0), 255))
+        }
     }
 
     private static func packed422(_ line: UnsafePointer<UInt8>, firstX: Int, count: Int,
                                   lumaOffset: Int, uOffset: Int, vOffset: Int, into output: UnsafeMutablePointer<UInt32>) {
-        for i in 0..<count {
-            let x = firstX + i
-            let pair = line + (x >> 1) * 4
-            let luma = Int(pair[lumaOffset + (x & 1) * 2])
-            output[i] = pixel(luma: luma, u: Int(pair[uOffset]), v: Int(pair[vOffset]))
+        var x = firstX
+        var out = output
+        var remaining = count
+        // A crop that starts in the middle of a pair: its second pixel alone.
+        if x & 1 == 1 && remaining > 0 {
+            let pair = line + (x >> 1) &* 4
+            out.pointee = Chroma(u: Int(pair[uOffset]), v: Int(pair[vOffset])).pixel(luma: Int(pair[lumaOffset + 2]))
+            out += 1
+            x += 1
+            remaining -= 1
+        }
+        var pair = line + (x >> 1) &* 4
+        for _ in 0..<(remaining >> 1) {
+            let chroma = Chroma(u: Int(pair[uOffset]), v: Int(pair[vOffset]))
+            out[0] = chroma.pixel(luma: Int(pair[lumaOffset]))
+            out[1] = chroma.pixel(luma: Int(pair[lumaOffset + 2]))
+            out += 2
+            pair += 4
+        }
+        if remaining & 1 == 1 {
+            out.pointee = Chroma(u: Int(pair[uOffset]), v: Int(pair[vOffset])).pixel(luma: Int(pair[lumaOffset]))
         }
     }
 
     private static func semiPlanar(_ luma: UnsafePointer<UInt8>, chroma: UnsafePointer<UInt8>, firstX: Int, count: Int,
                                    into output: UnsafeMutablePointer<UInt32>) {
-        for i in 0..<count {
-            let x = firstX + i
-            let uv = chroma + (x >> 1) * 2
-            output[i] = pixel(luma: Int(luma[x]), u: Int(uv[0]), v: Int(uv[1]))
+        var x = firstX
+        var index = 0
+        while index < count {
+            let uv = chroma + (x >> 1) &* 2
+            let terms = Chroma(u: Int(uv[0]), v: Int(uv[1]))
+            if x & 1 == 0 && index + 1 < count {
+                output[index] = terms.pixel(luma: Int(luma[x]))
+                output[index + 1] = terms.pixel(luma: Int(luma[x + 1]))
+                index += 2
+                x += 2
+            } else {
+                output[index] = terms.pixel(luma: Int(luma[x]))
+                index += 1
+                x += 1
+            }
         }
     }
 
