@@ -21,6 +21,15 @@ final class CameraFeedFactoryTests: XCTestCase {
         }
     }
 
+    func testSettingsProblemsNameTheKey() {
+        XCTAssertEqual(CameraSettings().validationProblems(), [])
+        let bad = CameraSettings(source: .image, requestedWidth: 0, framesPerSecond: 0, slideshowInterval: 1, crossfadeDuration: 2)
+        let problems = bad.validationProblems()
+        XCTAssertEqual(problems.count, 4, "\(problems)")
+        XCTAssertTrue(problems.allSatisfy { $0.hasPrefix("[camera] ") })
+        XCTAssertTrue(problems.contains { $0.contains("fps is 0.0") })
+    }
+
     func testSimulationOfACameraShowsItsFallback() throws {
         let source = try XCTUnwrap(CameraFeedFactory.makeTimedSource(settings: CameraSettings(source: .v4l2),
                                                                     displayWidth: 32, displayHeight: 16))

@@ -35,6 +35,13 @@ final class FeedSessionTests: XCTestCase {
         XCTAssertEqual(mailbox.status, "camera /dev/video9: 4x2 YUYV at 30 fps")
     }
 
+    func testDriversOwnChoiceOfSizeAndFormatIsReported() {
+        let chosen = CaptureFormat(width: 4, height: 2, pixelFormat: .mjpeg, bytesPerLine: 0, card: "vivid")
+        let device = FakeCaptureDevice(openResults: [.success(chosen)])
+        _ = session(device).step(now: 0)
+        XCTAssertEqual(log.lines, ["camera /dev/video9: 'vivid' streaming 4x2 MJPG (asked 4x2 YUYV)"])
+    }
+
     func testMissingCameraShowsFallbackLogsOnceAndBacksOff() {
         let device = FakeCaptureDevice(openResults: [.failure(missing)])
         let session = session(device)

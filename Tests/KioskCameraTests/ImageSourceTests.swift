@@ -47,6 +47,16 @@ final class ImageSourceTests: XCTestCase {
         XCTAssertGreaterThan(channels(source.frame(at: 5.5)[1, 1]).red, 245)
     }
 
+    func testUnchangedPictureKeepsItsSequenceSoTheBlurIsNotRedone() throws {
+        let source = try slideshow()
+        let first = source.frame(at: 0.2)
+        let sequence = first.sequence
+        XCTAssertTrue(source.frame(at: 1.5) === first)
+        XCTAssertEqual(first.sequence, sequence)
+        XCTAssertGreaterThan(source.frame(at: 2.2).sequence, sequence)
+        XCTAssertGreaterThan(source.frame(at: 2.3).sequence, sequence + 1)
+    }
+
     func testNextChangeWaitsForTheNextSlideOutsideFades() throws {
         let source = try slideshow()
         XCTAssertEqual(source.nextChange(after: 0.5), 2)

@@ -33,7 +33,8 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unsupportedFormat(device, offered):
             return "\(device): the driver offers \(offered), which the feed cannot convert; use a camera with YUYV, UYVY, NV12, RGB24, BGR24, XRGB32 or MJPEG"
         case let .ioctlFailed(device, call, code):
-            return "\(device): \(call) failed (\(Self.text(code)))"
+            let hint = code == EBUSY ? "; another program is using the camera" : ""
+            return "\(device): \(call) failed (\(Self.text(code)))\(hint)"
         case let .deviceGone(device):
             return "\(device): the camera went away (unplugged?); showing the fallback until it returns"
         case let .shortFrame(device, bytes, expected):

@@ -49,6 +49,7 @@ final class FeedSession {
         converter = FrameConverter(source: device?.path ?? "camera")
         backoff = RetryBackoff(initialDelay: settings.retryInitialDelay, maximumDelay: settings.retryMaximumDelay)
         requested = "\(settings.requestedWidth)x\(settings.requestedHeight)"
+            + (settings.pixelFormats.first.map { " \($0)" } ?? "")
         mailbox.status = device.map { "camera \($0.path): opening" } ?? (fallback?.summary ?? "black")
     }
 
@@ -81,7 +82,8 @@ final class FeedSession {
             consecutiveBadFrames = 0
             lastFrameTime = now
             if format != lastAnnouncedFormat {
-                let asked = "\(format.width)x\(format.height)" == requested ? "" : " (asked \(requested))"
+                let chosen = "\(format.width)x\(format.height) \(format.pixelFormat)"
+                let asked = requested.hasPrefix(chosen) && chosen.count == requested.count ? "" : " (asked \(requested))"
                 log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)")
                 lastAnnouncedFormat = format
             }

@@ -72,4 +72,28 @@ public struct CameraSettings: Hashable, Sendable {
         self.retryInitialDelay = retryInitialDelay
         self.retryMaximumDelay = retryMaximumDelay
     }
+
+    /// What is wrong with these settings, one message per problem naming the key; empty when usable.
+    public func validationProblems() -> [String] {
+        var problems: [String] = []
+        if source == .v4l2 && devicePath.isEmpty {
+            problems.append("[camera] device is empty; set it to the camera's node, e.g. \"/dev/video0\"")
+        }
+        if !(16...8192).contains(requestedWidth) || !(16...8192).contains(requestedHeight) {
+            problems.append("[camera] size \(requestedWidth)x\(requestedHeight) is out of range; use e.g. 1280x720")
+        }
+        if !(framesPerSecond >= 1 && framesPerSecond <= 240) {
+            problems.append("[camera] fps is \(framesPerSecond); use a rate between 1 and 240")
+        }
+        if (source == .image || (source == .v4l2 && fallback == .image)) && (imagePath ?? "").isEmpty {
+            problems.append("[camera] image is not set; name a PNG/JPEG file or a folder of them")
+        }
+        if !(slideshowInterval > 0) || crossfadeDuration < 0 || crossfadeDuration > slideshowInterval {
+            problems.append("[camera] slideshow interval \(slideshowInterval) s and crossfade \(crossfadeDuration) s: the interval must be positive and at least the crossfade")
+        }
+        if !(retryInitialDelay > 0) || retryMaximumDelay < retryInitialDelay {
+            problems.append("[camera] retry delays \(retryInitialDelay)...\(retryMaximumDelay) s: the first must be positive and not above the longest")
+        }
+        return problems
+    }
 }

@@ -23,6 +23,13 @@ public final class ImageSource: TimedFrameSource {
     private var ring: [PixelBuffer] = []
     private var ringIndex = 0
     private var framesRendered: UInt64 = 0
+    private var lastPicture: Picture?
+
+    /// What one frame shows, so an unchanged picture is not drawn (and re-blurred) again.
+    private enum Picture: Equatable {
+        case still(slide: Int)
+        case fading(from: Int, to: Int, weight: Double)
+    }
 
     private static let slidesKept = 3
 
@@ -70,7 +77,11 @@ public final class ImageSource: TimedFrameSource {
         return pictures.map { (path as NSString).appendingPathComponent($0) }
     }
 
+    /// The picture for `time`; the same buffer and `sequence` as the last call while it is unchanged.
     public func frame(at time: Double) -> PixelBuffer {
+        let picture = picture(at: time)
+        if picture == lastPicture, !ring.isEmpty { return ring[ringIndex] }
+        lastPicture = picture
         if ring.count < 2 { ring.append(PixelBuffer(width: size.width, height: size.height)) }
         ringIndex = (ringIndex + 1) % ring.count
         let buffer = ring[ringIndex]
@@ -91,15 +102,21 @@ public final class ImageSource: TimedFrameSource {
 
     public func render(at time: Double, into buffer: PixelBuffer) {
         precondition(buffer.width == size.width && buffer.height == size.height, "image buffer of the wrong size")
-        let (index, phase) = position(at: time)
-        let current = slide(index % paths.count)
-        guard paths.count > 1, index > 0, phase < crossfade, crossfade > 0 else {
-            buffer.pixels.update(from: current.pixels, count: buffer.rowLength * buffer.height)
-            return
+        switch picture(at: time) {
+        case .still(let index):
+            buffer.pixels.update(from: slide(index).pixels, count: buffer.rowLength * buffer.height)
+        case let .fading(from, to, weight):
+            buffer.pixels.update(from: slide(from).pixels, count: buffer.rowLength * buffer.height)
+            Self.blend(slide(to), over: buffer, weight: weight)
         }
-        let previous = slide((index - 1) % paths.count)
-        buffer.pixels.update(from: previous.pixels, count: buffer.rowLength * buffer.height)
-        Self.blend(current, over: buffer, weight: phase / crossfade)
+    }
+
+    private func picture(at time: Double) -> Picture {
+        let (index, phase) = position(at: time)
+        guard paths.count > 1, index > 0, phase < crossfade, crossfade > 0 else {
+            return .still(slide: index % paths.count)
+        }
+        return .fading(from: (index - 1) % paths.count, to: index % paths.count, weight: phase / crossfade)
     }
 
     /// The slide number (not wrapped) and seconds into it.
