@@ -69,7 +69,13 @@ public final class V4L2CaptureDevice: CaptureDevice {
         var index: UInt32 = 0, bytesUsed: UInt32 = 0, flaggedError: Int32 = 0
         if clinux_v4l2_dequeue_buffer(descriptor, &index, &bytesUsed, &flaggedError) != 0 {
             let code = errno
-            if code == EAGAIN { return false }
+            if code == EAGAIN {
+                // An error condition with nothing to dequeue would wake poll at once forever.
+                guard waiter.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
+                    throw .ioctlFailed(device: path, call: "poll (the driver reports an error)", errno: EIO)
+                }
+                return false
+            }
             throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_DQBUF", errno: code)
         }
         guard Int(index) < mappings.count else {
