@@ -53,6 +53,18 @@ final class AspectFillTests: XCTestCase {
         }
     }
 
+    func testScalerSamplesAtPixelCentres() {
+        let source = PixelBuffer(width: 2, height: 1)
+        source[0, 0] = 0xFFFF_0000
+        source[1, 0] = 0xFF00_00FF
+        let destination = PixelBuffer(width: 4, height: 2)
+        AspectFillScaler.scale(source, into: destination)
+        let row = (0..<4).map { channels(destination[$0, 1]) }
+        XCTAssertEqual(row.map(\.red), [255, 191, 64, 0], accuracy: 2)
+        XCTAssertEqual(row.map(\.blue), [0, 64, 191, 255], accuracy: 2)
+        XCTAssertTrue(row.allSatisfy { $0.alpha == 255 && $0.green == 0 })
+    }
+
     func testScalerAtOneToOneCopiesTheCroppedWindow() {
         let destination = PixelBuffer(width: 4, height: 4)
         AspectFillScaler.scale(stripes(width: 8, height: 4, greenFrom: 2, greenTo: 6), into: destination)
@@ -86,5 +98,12 @@ final class AspectFillTests: XCTestCase {
             XCTAssertGreaterThan(c.red, 250, "pixel \(x),\(y)")
             XCTAssertLessThan(c.blue, 5, "pixel \(x),\(y)")
         }
+    }
+}
+
+private func XCTAssertEqual(_ values: [Int], _ expected: [Int], accuracy: Int, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(values.count, expected.count, file: file, line: line)
+    for (value, wanted) in zip(values, expected) {
+        XCTAssertEqual(value, wanted, accuracy: accuracy, "\(values) against \(expected)", file: file, line: line)
     }
 }
