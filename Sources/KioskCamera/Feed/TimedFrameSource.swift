@@ -18,5 +18,6 @@ public protocol TimedFrameSource: AnyObject {
     func nextChange(after time: Double) -> Double?
 
     /// The picture for `time` in a buffer the source reuses: it stays valid until the call after next.
+    /// Its `sequence` changes only when the picture does, so the compositor re-blurs only then.
     func frame(at time: Double) -> PixelBuffer
 }
