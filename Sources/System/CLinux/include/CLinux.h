@@ -8,5 +8,6 @@
 #include "clinux_fbdev.h"
 #include "clinux_vt.h"
 #include "clinux_evdev.h"
+#include "clinux_display.h"
 
 #endif
