@@ -136,9 +136,9 @@ public final class DRMDisplay: Display {
                 clock.deliver(pacer.timerFired(now: now()))
             }
         case retryTimer.fileDescriptor:
-            if retryTimer.acknowledge() { lightUp(firstAttempt: false) }
+            if retryTimer.acknowledge() { reprobe() }
         case hotplug?.fileDescriptor:
-            if hotplug?.drainHotplugEvents() == true { lightUp(firstAttempt: false) }
+            if hotplug?.drainHotplugEvents() == true { reprobe() }
         default:
             break
         }
@@ -222,6 +222,11 @@ public final class DRMDisplay: Display {
     }
 
     // MARK: - Mode setting, master and hot-plug
+
+    /// Looks at the connector again after a hot-plug event or a retry deadline, re-lighting it if it can.
+    func reprobe() {
+        lightUp(firstAttempt: false)
+    }
 
     /// Sets the mode with the front buffer (holding the last frame), or notes why it cannot yet.
     private func lightUp(firstAttempt: Bool) {
