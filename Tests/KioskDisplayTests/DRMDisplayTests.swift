@@ -133,7 +133,7 @@ final class DRMDisplayTests: XCTestCase {
         XCTAssertTrue(messages.last!.contains("Retrying in 2 s"), messages.last!)
         device.setCrtcError = nil
         display.reprobe()
-        XCTAssertEqual(device.calls.last, "setCrtc crtc=41 fb=100 connector=31 16x8")
+        XCTAssertEqual(device.calls.suffix(2), ["acquireMaster", "setCrtc crtc=41 fb=100 connector=31 16x8"])
         XCTAssertEqual(device.pixel(framebufferID: 100, x: 0, y: 0), 0xABCDEF, "the newest frame is shown once master is ours")
         XCTAssertEqual(DRMDisplay.masterRetryDelay(attempt: 9), 30)
     }

@@ -96,6 +96,10 @@ final class FakeDRMDevice: DRMDevice {
         destroyedBuffers.append(buffer.framebufferID)
     }
 
+    func acquireMaster() {
+        calls.append("acquireMaster")
+    }
+
     func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws {
         if let setCrtcError { throw DisplayError.systemCall("drmModeSetCrtc", device: path, errno: setCrtcError) }
         calls.append("setCrtc crtc=\(crtcID) fb=\(framebufferID) connector=\(connectorID) \(mode.width)x\(mode.height)")

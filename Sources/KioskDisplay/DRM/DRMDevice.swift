@@ -15,6 +15,8 @@ protocol DRMDevice: AnyObject {
     /// A mapped XRGB8888 dumb buffer registered as a framebuffer.
     func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer
     func destroyDumbBuffer(_ buffer: DRMDumbBuffer)
+    /// Asks to become DRM master again after another process let go; failure shows up at the next setCrtc.
+    func acquireMaster()
     func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws
     /// Queues a flip at the next vblank and asks for a completion event.
     func pageFlip(_ crtcID: UInt32, framebufferID: UInt32) throws

@@ -258,6 +258,7 @@ public final class DRMDisplay: Display {
         output.mode.index = mode.index
         tracker.invalidateAll()
         if let lastFrame { copy(lastFrame, damage: [], into: frontBuffer) }
+        if case .waitingForMaster = scanout { device.acquireMaster() }
         do {
             try device.setCrtc(output.crtcID, framebufferID: buffers[frontBuffer].framebufferID,
                                connectorID: connector.id, mode: output.mode)

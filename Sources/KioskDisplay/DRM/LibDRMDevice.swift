@@ -110,6 +110,10 @@ final class LibDRMDevice: DRMDevice {
         _ = drmModeDestroyDumbBuffer(fileDescriptor, buffer.handle)
     }
 
+    func acquireMaster() {
+        _ = drmSetMaster(fileDescriptor)
+    }
+
     func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws {
         guard let connector = drmModeGetConnector(fileDescriptor, connectorID) else {
             throw DisplayError.systemCall("drmModeGetConnector(\(connectorID))", device: path, errno: errno)
