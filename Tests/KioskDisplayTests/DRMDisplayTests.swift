@@ -157,6 +157,25 @@ final class DRMDisplayTests: XCTestCase {
         XCTAssertEqual(device.pixel(framebufferID: 100, x: 4, y: 4), 0x030303, "a buffer stale since the unplug is fully redrawn")
     }
 
+    func testTheTimerStandsInOnlyWhenNoFlipEventIsDue() throws {
+        let display = try makeDisplay()
+        XCTAssertNil(display.nextTimerTick, "idle: no ticks")
+        try display.present(frame(1), damage: everything)
+        let link = display.frameClock.addDisplayLink { _ in }
+        defer { link.invalidate() }
+        XCTAssertNil(display.nextTimerTick, "the flip's event will tick")
+        device.completeFlip(at: 100.016, sequence: 1)
+        try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(display.nextTimerTick!, 100.016 + 1.0 / 60, accuracy: 1e-9, "no damage came: the timer keeps the clock going")
+        try display.present(frame(2), damage: everything)
+        device.connectors[1].isConnected = false
+        display.reprobe()
+        device.connectors[1].isConnected = true
+        display.reprobe()
+        display.scheduleFrame()
+        XCTAssertNotNil(display.nextTimerTick, "a flip lost across the re-plug must not stall the clock")
+    }
+
     func testPowerSavingUsesDPMSAndStopsFlips() throws {
         let display = try makeDisplay()
         try display.setPowerSaving(true)

@@ -46,6 +46,12 @@ struct VsyncPacer {
         return tick(at: eventTime)
     }
 
+    /// Forgets a flip whose event will never be acted on (the mode was set again, master was lost).
+    mutating func flipAbandoned() {
+        flipPending = false
+        flipSubmittedAt = nil
+    }
+
     /// Gives up on flip events as vsync, e.g. because drmWaitVBlank failed.
     mutating func useTimer() {
         source = .timer

@@ -50,6 +50,23 @@ public final class DRMDisplay: Display {
     /// Opens `options.cardPath`, or the first `/dev/dri/card*` with a connected connector, switches
     /// the console to graphics mode and lights the panel with a black frame.
     public convenience init(options: DisplayOptions, log: @escaping (String) -> Void) throws {
+        let (device, output) = try Self.findOutput(options)
+        let console: ConsoleGraphicsMode?
+        do { console = try ConsoleGraphicsMode() } catch {
+            log("console left in text mode: \(error)")
+            console = nil
+        }
+        let hotplug: HotplugMonitor?
+        do { hotplug = try HotplugMonitor() } catch {
+            log("no hot-plug events (\(error)); re-probing every \(Self.reprobeInterval) s while unplugged")
+            hotplug = nil
+        }
+        try self.init(device: device, output: output, bufferCount: options.bufferCount,
+                      hotplug: hotplug, console: console, now: MonotonicTime.now, log: log)
+    }
+
+    /// The configured card, or the first card whose connectors offer what the options ask for.
+    private static func findOutput(_ options: DisplayOptions) throws -> (LibDRMDevice, DRMOutput) {
         let candidates = options.cardPath.map { [$0] } ?? DRMCards.paths()
         guard !candidates.isEmpty else {
             throw DisplayError.deviceUnavailable(path: "/dev/dri", reason: "no DRM cards (no KMS driver loaded?)")
@@ -58,20 +75,7 @@ public final class DRMDisplay: Display {
         for path in candidates {
             do {
                 let device = try LibDRMDevice(path: path)
-                let output = try DRMOutput.choose(on: device, connectorName: options.connectorName, modeRequest: options.mode)
-                let console: ConsoleGraphicsMode?
-                do { console = try ConsoleGraphicsMode() } catch {
-                    log("console left in text mode: \(error)")
-                    console = nil
-                }
-                let hotplug: HotplugMonitor?
-                do { hotplug = try HotplugMonitor() } catch {
-                    log("no hot-plug events (\(error)); re-probing every \(Self.reprobeInterval) s while unplugged")
-                    hotplug = nil
-                }
-                try self.init(device: device, output: output, bufferCount: options.bufferCount,
-                              hotplug: hotplug, console: console, now: MonotonicTime.now, log: log)
-                return
+                return (device, try DRMOutput.choose(on: device, connectorName: options.connectorName, modeRequest: options.mode))
             } catch {
                 failures.append("\(error)")
             }
@@ -144,6 +148,9 @@ public final class DRMDisplay: Display {
         }
         scheduleFrame()
     }
+
+    /// When the frame timer will next tick the clock; nil while a flip event is due or nothing wants ticks.
+    var nextTimerTick: Double? { frameTimer.deadline }
 
     public func scheduleFrame() {
         guard !isClosed else { return }
@@ -266,7 +273,7 @@ public final class DRMDisplay: Display {
                 log("\(device.path): \(output.connector.name) showing again")
             }
             scanout = .active
-            pendingBuffer = nil
+            abandonPendingFlip()
             retryTimer.arm(at: nil)
         } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM || code == EBUSY {
             loseMaster()
@@ -283,8 +290,14 @@ public final class DRMDisplay: Display {
         let delay = Self.masterRetryDelay(attempt: attempt)
         log("\(device.path): another process is DRM master (a compositor or X server on this card?); stop it or pick another card. Retrying in \(Int(delay)) s")
         scanout = .waitingForMaster(attempt: attempt)
-        pendingBuffer = nil
+        abandonPendingFlip()
         retryTimer.arm(at: now() + delay)
+    }
+
+    /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
+    private func abandonPendingFlip() {
+        pendingBuffer = nil
+        pacer.flipAbandoned()
     }
 
     /// 1, 2, 4 … seconds, capped at 30.
