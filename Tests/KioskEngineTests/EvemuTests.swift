@@ -78,6 +78,10 @@ final class EvemuTests: XCTestCase {
         XCTAssertEqual(recording.description?.name, "Test Panel 2000")
         XCTAssertEqual(recording.events.count, 2)
 
+        let other = directory.appendingPathComponent("other.desc")
+        try "N: Other Panel\nI: 0003 0001 0002 0003\n".write(to: other, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try EvemuRecording.load(events: events, description: other).description?.name, "Other Panel")
+
         try FileManager.default.removeItem(at: directory.appendingPathComponent("panel.desc"))
         XCTAssertThrowsError(try EvemuRecording.load(events: events)) { error in
             XCTAssertTrue("\(error)".hasPrefix(events.path), "\(error)")
