@@ -37,7 +37,11 @@ public final class TouchRecorder {
                 text += Self.stateEvents(state, time: time).map(EvemuWriter.line(for:)).joined()
             }
         }
-        if let failure = batch.failure { text += "# \(failure)\n" }
+        if let failure = batch.failure {
+            text += "# \(failure)\n"
+        } else if batch.deviceRemoved {
+            text += "# the device was removed here\n"
+        }
         if !text.isEmpty { try output.write(contentsOf: Data(text.utf8)) }
         return !batch.deviceRemoved
     }

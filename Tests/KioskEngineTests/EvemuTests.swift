@@ -19,8 +19,9 @@ final class EvemuTests: XCTestCase {
     A: 00 0 2776 4 0 12
     A: 01 0 1569 4 0
     A: 2f 0 1 0 0 0
-    E: 1330495962.164908 0003 0039 3
-    E: 1330495962.164931 0000 0000 0
+    L: 00 0
+    E: 1330495962.164908 0003 0039 0003	# EV_ABS / ABS_MT_TRACKING_ID   3
+    E: 1330495962.164931 0000 0000 0000	# ------------ SYN_REPORT (0) ----------
     """
 
     func testParsesDescriptionAndEvents() throws {
@@ -62,6 +63,7 @@ final class EvemuTests: XCTestCase {
         XCTAssertEqual(reparsed.description, device)
         XCTAssertEqual(reparsed.events.map(EvemuWriter.line(for:)), original.events.map(EvemuWriter.line(for:)))
         XCTAssertEqual(EvemuWriter.line(for: original.events[0]), "E: 1330495962.164908 0003 0039 3\n")
+        XCTAssertEqual(try EvemuParser.parse("E: 1.000001 0003 0039 -001\n", file: "x").events.first?.value, -1)
     }
 
     func testEventsWithoutDescriptionFallBackToTheDescFileBesideThem() throws {
@@ -77,6 +79,10 @@ final class EvemuTests: XCTestCase {
         let recording = try EvemuRecording.load(events: events)
         XCTAssertEqual(recording.description?.name, "Test Panel 2000")
         XCTAssertEqual(recording.events.count, 2)
+
+        let other = directory.appendingPathComponent("other.desc")
+        try "N: Other Panel\nI: 0003 0001 0002 0003\n".write(to: other, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try EvemuRecording.load(events: events, description: other).description?.name, "Other Panel")
 
         try FileManager.default.removeItem(at: directory.appendingPathComponent("panel.desc"))
         XCTAssertThrowsError(try EvemuRecording.load(events: events)) { error in

@@ -3,7 +3,8 @@ import Foundation
 /// Parses the evemu text format (`# EVEMU 1.3`): `N:` name, `I:` bus vendor product version (hex),
 /// `P:` property bitmask bytes, `B:` event type then code bitmask bytes (lines of one type
 /// concatenate), `A:` code (hex) min max fuzz flat [resolution], `E:` sec.usec type code (hex) value;
-/// `#` starts a comment.
+/// `#` starts a comment. `L:` and `S:` (LED and switch states, which touch decoding never reads) are
+/// accepted and skipped.
 public enum EvemuParser {
     public static func parse(_ text: String, file: String) throws -> EvemuRecording {
         var state = ParseState()
@@ -37,7 +38,7 @@ private struct ParseState {
 
     mutating func consume(_ line: String) throws {
         guard let colon = line.firstIndex(of: ":") else {
-            throw LineProblem(message: "expected a line starting with N:, I:, P:, B:, A: or E:, found '\(line)'")
+            throw LineProblem(message: "expected a line starting with N:, I:, P:, B:, A:, L:, S: or E:, found '\(line)'")
         }
         let kind = line[..<colon]
         let rest = line[line.index(after: colon)...]
@@ -80,6 +81,8 @@ private struct ParseState {
             events.append(RawInputEvent(time: time, type: try hex16(fields[1], what: "E: event type"),
                                         code: try hex16(fields[2], what: "E: event code"),
                                         value: try int32(fields[3], what: "E: value")))
+        case "L", "S":
+            sawDescription = true
         default:
             throw LineProblem(message: "unknown line kind '\(kind):'; expected N:, I:, P:, B:, A: or E:")
         }

@@ -23,12 +23,12 @@ public struct EvemuRecording: Hashable, Sendable {
         return try EvemuParser.parse(text, file: url.path)
     }
 
-    /// Reads an events file and makes sure it comes with a description: its own, else the one in
-    /// `descriptionFile` (e.g. `--device x.desc`), else a `.desc` beside it named after its first
-    /// dot-separated parts (`wacom.single-tap.events` finds `wacom.desc`).
+    /// Reads an events file and makes sure it comes with a description: the one in `descriptionFile`
+    /// when given (e.g. `--device x.desc`), else its own, else a `.desc` beside it named after its
+    /// first dot-separated parts (`wacom.single-tap.events` finds `wacom.desc`).
     public static func load(events url: URL, description descriptionFile: URL? = nil) throws -> EvemuRecording {
         var recording = try load(contentsOf: url)
-        if recording.description != nil { return recording }
+        if recording.description != nil && descriptionFile == nil { return recording }
         guard let descriptionURL = descriptionFile ?? siblingDescription(for: url) else {
             throw EvemuParseError(file: url.path, line: 0,
                                   message: "has no device description (N:/I:/P:/B:/A: lines) and no .desc file beside it; pass the device's .desc file")
