@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif"]),
         .target(name: "KioskDisplay", dependencies: ["KioskCompositor", "CDRM", "CLinux"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "CEvdev", "CLinux"]),
-        .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG"]),
+        .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
         .target(name: "KioskConfig", dependencies: ["KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskEngine", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",

@@ -1,9 +1,9 @@
 import ArgumentParser
-import KioskRuntime
 
 @main
 struct SwipeKiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-kiosk",
-        abstract: "A touch-kiosk runtime: swipe between screens over a live camera-style background.")
+        abstract: "A touch-kiosk runtime: swipe between screens over a live camera-style background.",
+        subcommands: [SimulateCommand.self, CheckConfigCommand.self, RecordCommand.self])
 }

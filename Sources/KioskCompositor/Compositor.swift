@@ -1,0 +1,251 @@
+import CPixman
+import KioskEngine
+
+/// Turns a view tree into pixels, redrawing only what changed since the previous frame.
+///
+/// Each frame the tree is flattened into a display list and compared with the previous one; the
+/// difference is the damage. Inside the damage, each item draws only where nothing opaque covers
+/// it: with SRC where it is itself opaque, OVER elsewhere, so most pixels are written once. A
+/// feed frame faded into its blurred copy is blended in one pass. An idle tree costs one walk.
+public final class Compositor {
+    public let displayWidth: Int
+    public let displayHeight: Int
+    public let rotation: DisplayRotation
+    /// The finished frame in display orientation (XRGB8888), ready to hand to the display.
+    public let output: PixelBuffer
+    /// Blend a feed and its fading blurred copy in one pass; off draws them as two pixman layers.
+    public var fusesFade = true
+
+    private let sceneWidth: Int
+    private let sceneHeight: Int
+    /// Where the views are drawn: `output` itself unless the display is rotated.
+    private let scene: PixelBuffer
+    private let sceneImage: PixmanImage
+    private let outputImage: PixmanImage
+    private let surfaces = LayerSurfaceCache()
+    private var blurs: [BlurKey: BackgroundBlur] = [:]
+    private var previous: [DisplayItem] = []
+    private var previousVisible: [Region] = []
+    private var hasFrame = false
+    private var frameNumber: UInt64 = 0
+
+    private struct BlurKey: Hashable {
+        var style: BlurStyle
+        var width: Int
+        var height: Int
+    }
+
+    /// - Parameters:
+    ///   - displayWidth, displayHeight: the panel's mode, in pixels.
+    ///   - rotation: applied in the final pass; the views are laid out in the rotated size (`sceneSize`).
+    public init(displayWidth: Int, displayHeight: Int, rotation: DisplayRotation = .none) {
+        precondition(displayWidth > 0 && displayHeight > 0, "display size must be positive")
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+        self.rotation = rotation
+        (sceneWidth, sceneHeight) = rotation.sceneSize(displayWidth: displayWidth, displayHeight: displayHeight)
+        output = PixelBuffer(width: displayWidth, height: displayHeight)
+        outputImage = PixmanImage(output, opaque: true)
+        if rotation == .none {
+            scene = output
+            sceneImage = outputImage
+        } else {
+            scene = PixelBuffer(width: sceneWidth, height: sceneHeight)
+            sceneImage = PixmanImage(scene, opaque: true)
+        }
+    }
+
+    /// The size the root view should have: the display's size, turned by the rotation.
+    public var sceneSize: Size { Size(width: Double(sceneWidth), height: Double(sceneHeight)) }
+
+    /// Content that could not be drawn since the last call (an unreadable image, say), for the log.
+    public func takeContentErrors() -> [String] { surfaces.takeErrors() }
+
+    /// Draws `root` over `background` (the newest feed frame, shown by views with feed content)
+    /// into `output`, and returns the display rectangles that changed; empty when nothing did.
+    @discardableResult
+    public func render(root: View, background: PixelBuffer?) -> [PixelRect] {
+        frameNumber += 1
+        let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
+        let items = DisplayListBuilder(sceneSize: screen, background: background).build(root: root)
+
+        var visible = [Region](repeating: Region(), count: items.count)
+        let covered = Region()
+        for index in items.indices.reversed() {
+            let region = Region(items[index].bounds)
+            region.subtract(covered)
+            visible[index] = region
+            for rect in items[index].opaqueRects { covered.add(rect) }
+        }
+
+        let damage = hasFrame ? damageSincePrevious(items, visible) : Region(screen)
+        previous = items
+        previousVisible = visible
+        hasFrame = true
+        guard !damage.isEmpty else { return [] }
+
+        paint(items, visible: visible, covered: covered, damage: damage, background: background)
+        surfaces.evict(before: frameNumber)
+        let rects = damage.rects
+        if rotation == .none { return rects }
+        return rects.map { rotateIntoOutput($0) }
+    }
+
+    /// Forgets the previous frame, so the next render redraws everything (after a display reset, say).
+    public func invalidate() {
+        hasFrame = false
+    }
+
+    private func damageSincePrevious(_ items: [DisplayItem], _ visible: [Region]) -> Region {
+        let damage = Region()
+        var previousIndex: [DisplayItem.ID: Int] = [:]
+        for (index, item) in previous.enumerated() { previousIndex[item.id] = index }
+        let currentIDs = Set(items.map(\.id))
+        // Rank among the items both frames share: a changed rank is a change of z-order.
+        var previousRank: [DisplayItem.ID: Int] = [:]
+        for item in previous where currentIDs.contains(item.id) { previousRank[item.id] = previousRank.count }
+        var rank = 0
+        for (index, item) in items.enumerated() {
+            guard let before = previousIndex[item.id] else {
+                damage.add(visible[index])
+                continue
+            }
+            if previous[before] != item || previousRank[item.id] != rank {
+                damage.add(visible[index])
+                damage.add(previousVisible[before])
+            }
+            rank += 1
+        }
+        for (index, item) in previous.enumerated() where !currentIDs.contains(item.id) {
+            damage.add(previousVisible[index])
+        }
+        return damage
+    }
+
+    private func paint(_ items: [DisplayItem], visible: [Region], covered: Region, damage: Region, background: PixelBuffer?) {
+        let bare = damage.subtracting(covered)
+        fill(bare, with: 0xFF00_0000)
+        let feed = background.map { PixmanImage($0, opaque: true) }
+        // The feed is cut at the view's edge, not faded: scaling samples repeat the border pixels.
+        if let feed { pixman_image_set_repeat(feed.raw, PIXMAN_REPEAT_PAD) }
+        var index = 0
+        while index < items.count {
+            let region = visible[index].intersection(damage)
+            if fusesFade, index + 1 < items.count, let background,
+               let fused = fadeRegion(items[index], items[index + 1], background: background) {
+                let upper = visible[index + 1].intersection(damage)
+                let both = region.intersection(upper)
+                both.intersect(fused.area)
+                if !both.isEmpty {
+                    blendFade(both, camera: background, blurred: fused.blur, offset: fused.offset, weight: fused.weight)
+                    draw(items[index], in: region.subtracting(both), feed: feed, background: background)
+                    draw(items[index + 1], in: upper.subtracting(both), feed: feed, background: background)
+                    index += 2
+                    continue
+                }
+            }
+            draw(items[index], in: region, feed: feed, background: background)
+            index += 1
+        }
+        sceneImage.setClip(nil)
+    }
+
+    /// When `lower` is the feed at its own size and `upper` its blurred copy fading in over it, the
+    /// area they share, the blur and the feed's offset: what the fused pass needs.
+    private func fadeRegion(_ lower: DisplayItem, _ upper: DisplayItem, background: PixelBuffer)
+        -> (area: PixelRect, blur: BackgroundBlur, offset: (x: Int, y: Int), weight: Int)? {
+        guard case .backgroundFeed = lower.source, case .blurredBackgroundFeed(let style) = upper.source,
+              lower.opacity >= 1, upper.opacity < 1,
+              lower.matrix.isIntegerTranslation, lower.matrix == upper.matrix,
+              Int(upper.size.width) == background.width, Int(upper.size.height) == background.height,
+              upper.size.width == upper.size.width.rounded(), upper.size.height == upper.size.height.rounded(),
+              let area = lower.bounds.intersection(upper.bounds) else { return nil }
+        let blur = blur(style: style, width: background.width, height: background.height)
+        blur.update(from: background)
+        return (area, blur, (Int(lower.matrix.g), Int(lower.matrix.h)), Int((upper.opacity * 256).rounded()))
+    }
+
+    private func blendFade(_ region: Region, camera: PixelBuffer, blurred: BackgroundBlur, offset: (x: Int, y: Int), weight: Int) {
+        for rect in region.rects {
+            for y in rect.y..<rect.maxY {
+                let sourceRow = (y - offset.y) * camera.rowLength + (rect.x - offset.x)
+                let blurRow = (y - offset.y) * blurred.output.rowLength + (rect.x - offset.x)
+                FadeBlend.blendRow(camera: camera.pixels + sourceRow, blurred: blurred.output.pixels + blurRow,
+                                   into: scene.pixels + y * scene.rowLength + rect.x, count: rect.width, weight: weight)
+            }
+        }
+    }
+
+    private func draw(_ item: DisplayItem, in region: Region, feed: PixmanImage?, background: PixelBuffer?) {
+        guard !region.isEmpty else { return }
+        let source: PixmanImage
+        switch item.source {
+        case .surface(let key):
+            source = surfaces.image(for: key, frame: frameNumber)
+        case .backgroundFeed:
+            guard let feed else { return }
+            source = feed
+        case .blurredBackgroundFeed(let style):
+            guard let background else { return }
+            let width = Int(item.size.width.rounded(.up)), height = Int(item.size.height.rounded(.up))
+            let blur = blur(style: style, width: width, height: height)
+            blur.update(from: background)
+            source = blur.outputImage
+        }
+        let opaque = Region(item.opaqueRects)
+        opaque.intersect(region)
+        let rest = region.subtracting(opaque)
+        composite(item, source: source, op: PIXMAN_OP_SRC, region: opaque)
+        composite(item, source: source, op: PIXMAN_OP_OVER, region: rest)
+    }
+
+    private func composite(_ item: DisplayItem, source: PixmanImage, op: pixman_op_t, region: Region) {
+        guard !region.isEmpty else { return }
+        let box = region.extents
+        sceneImage.setClip(region)
+        let mask = item.opacity < 1 ? PixmanImage(opacity: item.opacity) : nil
+        if item.matrix.isIntegerTranslation {
+            source.setTransform(nil)
+            source.setFilter(bilinear: false)
+            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
+                                     Int32(box.x - Int(item.matrix.g)), Int32(box.y - Int(item.matrix.h)), 0, 0,
+                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        } else {
+            guard let transform = item.matrix.pixmanSourceTransform else { return }
+            source.setTransform(transform)
+            source.setFilter(bilinear: true)
+            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), 0, 0,
+                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            source.setTransform(nil)
+        }
+    }
+
+    private func fill(_ region: Region, with pixel: UInt32) {
+        for rect in region.rects {
+            pixman_fill(scene.pixels, Int32(scene.rowLength), 32, Int32(rect.x), Int32(rect.y),
+                        Int32(rect.width), Int32(rect.height), pixel)
+        }
+    }
+
+    private func blur(style: BlurStyle, width: Int, height: Int) -> BackgroundBlur {
+        let key = BlurKey(style: style, width: width, height: height)
+        if let blur = blurs[key] { return blur }
+        // A view whose size animates would otherwise leave one full-size buffer per size behind.
+        if blurs.count >= 4 { blurs.removeAll() }
+        let blur = BackgroundBlur(width: width, height: height, style: style)
+        blurs[key] = blur
+        return blur
+    }
+
+    /// Copies a damaged scene rectangle into the output, turned; returns where it landed.
+    private func rotateIntoOutput(_ rect: PixelRect) -> PixelRect {
+        let target = rotation.displayRect(rect, sceneWidth: sceneWidth, sceneHeight: sceneHeight)
+        sceneImage.setTransform(rotation.sourceTransform(sceneWidth: sceneWidth, sceneHeight: sceneHeight))
+        sceneImage.setFilter(bilinear: false)
+        pixman_image_composite32(PIXMAN_OP_SRC, sceneImage.raw, nil, outputImage.raw,
+                                 Int32(target.x), Int32(target.y), 0, 0, Int32(target.x), Int32(target.y),
+                                 Int32(target.width), Int32(target.height))
+        sceneImage.setTransform(nil)
+        return target
+    }
+}

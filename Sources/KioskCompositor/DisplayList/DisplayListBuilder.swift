@@ -1,0 +1,132 @@
+import KioskEngine
+
+/// Flattens a view tree into display items, back to front, in screen (scene) coordinates.
+struct DisplayListBuilder {
+    /// The scene's size: the display's size before rotation.
+    var sceneSize: PixelRect
+    /// The feed frame views with feed content show this frame.
+    var background: PixelBuffer?
+
+    func build(root: View) -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        visit(root, parent: .identity, opacity: 1, clip: sceneSize, into: &items)
+        return items
+    }
+
+    private func visit(_ view: View, parent: ProjectiveMatrix, opacity parentOpacity: Double, clip: PixelRect,
+                       into items: inout [DisplayItem]) {
+        let opacity = parentOpacity * min(max(view.alpha, 0), 1)
+        guard !view.isHidden, opacity > 0.001 else { return }
+        let size = view.frame.size
+        guard size.width >= 0, size.height >= 0 else { return }
+        let centre = ProjectiveMatrix.translation(size.width / 2, size.height / 2)
+        let local = ProjectiveMatrix.translation(-size.width / 2, -size.height / 2)
+            .concatenating(ProjectiveMatrix(view.transform))
+            .concatenating(centre)
+            .concatenating(.translation(view.frame.minX, view.frame.minY))
+            .concatenating(parent)
+
+        if let key = surfaceKey(view) {
+            let margin = Double(key.margin)
+            append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
+                               size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),
+                               opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: nil),
+                   surfaceSize: Size(width: Double(key.surfaceWidth), height: Double(key.surfaceHeight)),
+                   localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, into: &items)
+        }
+        if let feed = feedItem(view, local: local, opacity: opacity) {
+            append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, into: &items)
+        }
+
+        var childClip = clip
+        if view.clipsToBounds {
+            guard let box = screenBox(of: Rect(origin: .zero, size: size), through: local, inward: false) else { return }
+            guard let cut = childClip.intersection(box) else { return }
+            childClip = cut
+        }
+        let childMatrix = ProjectiveMatrix.translation(-view.boundsOrigin.x, -view.boundsOrigin.y).concatenating(local)
+        for child in view.subviews {
+            visit(child, parent: childMatrix, opacity: opacity, clip: childClip, into: &items)
+        }
+    }
+
+    private func surfaceKey(_ view: View) -> LayerSurfaceKey? {
+        var content = view.content
+        switch content {
+        case .backgroundFeed, .blurredBackgroundFeed: content = .none
+        default: break
+        }
+        guard content != .none || view.backgroundColor.alpha > 0 || view.shadow != nil else { return nil }
+        let width = Int(view.frame.width.rounded(.up)), height = Int(view.frame.height.rounded(.up))
+        guard width > 0, height > 0 else { return nil }
+        return LayerSurfaceKey(width: width, height: height, backgroundColor: view.backgroundColor,
+                               cornerRadius: view.cornerRadius, shadow: view.shadow, content: content)
+    }
+
+    private func feedItem(_ view: View, local: ProjectiveMatrix, opacity: Double)
+        -> (item: DisplayItem, surfaceSize: Size, opaque: Rect)? {
+        let size = view.frame.size
+        guard let background, background.width > 0, background.height > 0, size.width > 0, size.height > 0 else { return nil }
+        let frame = FeedFrameID(buffer: ObjectIdentifier(background), sequence: background.sequence)
+        let id = DisplayItem.ID(view: ObjectIdentifier(view), isFeed: true)
+        switch view.content {
+        case .backgroundFeed:
+            let fw = Double(background.width), fh = Double(background.height)
+            let scale = max(size.width / fw, size.height / fh)
+            let fill = ProjectiveMatrix.scale(scale, scale)
+                .concatenating(.translation((size.width - fw * scale) / 2, (size.height - fh * scale) / 2))
+            let item = DisplayItem(id: id, source: .backgroundFeed, size: size, matrix: fill.concatenating(local),
+                                   opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: frame)
+            // The frame overflows the view when aspect-filled; the view's rectangle bounds it.
+            let visible = Rect(x: -(size.width - fw * scale) / 2 / scale, y: -(size.height - fh * scale) / 2 / scale,
+                               width: size.width / scale, height: size.height / scale)
+            return (item, Size(width: fw, height: fh), visible)
+        case .blurredBackgroundFeed(let style):
+            let item = DisplayItem(id: id, source: .blurredBackgroundFeed(style), size: size, matrix: local,
+                                   opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: frame)
+            return (item, size, Rect(origin: .zero, size: size))
+        default:
+            return nil
+        }
+    }
+
+    /// Fills in the screen bounds and opaque rectangles, and keeps the item if any of it is on screen.
+    private func append(_ item: DisplayItem, surfaceSize: Size, localOpaque: [Rect], clip: PixelRect,
+                        into items: inout [DisplayItem]) {
+        var item = item
+        var area = Rect(origin: .zero, size: surfaceSize)
+        if case .backgroundFeed = item.source, let visible = localOpaque.first {
+            area = area.intersection(visible)
+        }
+        guard let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
+        item.bounds = bounds
+        if item.opacity >= 1, item.matrix.isAxisAligned {
+            item.opaqueRects = localOpaque.compactMap {
+                screenBox(of: $0.intersection(area), through: item.matrix, inward: true)?.intersection(bounds)
+            }
+        }
+        items.append(item)
+    }
+
+    /// The whole pixels covered by `rect` mapped through `matrix`: all it touches, or (inward) only
+    /// those it covers fully. Nil when a corner falls behind the viewer.
+    private func screenBox(of rect: Rect, through matrix: ProjectiveMatrix, inward: Bool) -> PixelRect? {
+        guard !rect.isEmpty else { return nil }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].compactMap(matrix.apply)
+        guard corners.count == 4 else { return nil }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
+        // Snap coordinates that are whole up to rounding error, so an exact fit stays exact.
+        func snap(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            abs(v - v.rounded()) < 1e-6 ? Int(v.rounded()) : Int(v.rounded(rule))
+        }
+        let box = inward
+            ? PixelRect(x: snap(minX, .up), y: snap(minY, .up), width: 0, height: 0)
+            : PixelRect(x: snap(minX, .down), y: snap(minY, .down), width: 0, height: 0)
+        let x1 = inward ? snap(maxX, .down) : snap(maxX, .up)
+        let y1 = inward ? snap(maxY, .down) : snap(maxY, .up)
+        let result = PixelRect(x: box.x, y: box.y, width: x1 - box.x, height: y1 - box.y)
+        return result.isEmpty ? nil : result
+    }
+}

@@ -1,0 +1,83 @@
+import CPixman
+import KioskEngine
+
+/// A 3x3 projective map of the plane in the row-vector convention of `Transform3D`:
+/// (x, y, 1) times the matrix, then divided by w.
+///
+/// A `Transform3D` applied to the plane z = 0 reduces to this; composing the reductions is how a
+/// layer tree flattens each layer into its parent, as Core Animation does by default.
+struct ProjectiveMatrix: Hashable, Sendable {
+    var a: Double, b: Double, c: Double
+    var d: Double, e: Double, f: Double
+    var g: Double, h: Double, i: Double
+
+    static let identity = ProjectiveMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: 0, h: 0, i: 1)
+
+    static func translation(_ x: Double, _ y: Double) -> ProjectiveMatrix {
+        ProjectiveMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0, g: x, h: y, i: 1)
+    }
+
+    static func scale(_ x: Double, _ y: Double) -> ProjectiveMatrix {
+        ProjectiveMatrix(a: x, b: 0, c: 0, d: 0, e: y, f: 0, g: 0, h: 0, i: 1)
+    }
+
+    /// The plane-to-plane part of a 4x4 transform (columns x, y, w; rows x, y, translation).
+    init(_ t: Transform3D) {
+        self.init(a: t.m11, b: t.m12, c: t.m14, d: t.m21, e: t.m22, f: t.m24, g: t.m41, h: t.m42, i: t.m44)
+    }
+
+    init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double, g: Double, h: Double, i: Double) {
+        self.a = a; self.b = b; self.c = c
+        self.d = d; self.e = e; self.f = f
+        self.g = g; self.h = h; self.i = i
+    }
+
+    /// `self` applied first, then `other`.
+    func concatenating(_ o: ProjectiveMatrix) -> ProjectiveMatrix {
+        ProjectiveMatrix(
+            a: a * o.a + b * o.d + c * o.g, b: a * o.b + b * o.e + c * o.h, c: a * o.c + b * o.f + c * o.i,
+            d: d * o.a + e * o.d + f * o.g, e: d * o.b + e * o.e + f * o.h, f: d * o.c + e * o.f + f * o.i,
+            g: g * o.a + h * o.d + i * o.g, h: g * o.b + h * o.e + i * o.h, i: g * o.c + h * o.f + i * o.i)
+    }
+
+    /// The image of `point`; nil when it lands at or behind the viewer.
+    func apply(_ point: Point) -> Point? {
+        let w = point.x * c + point.y * f + i
+        guard w > 1e-9 else { return nil }
+        return Point(x: (point.x * a + point.y * d + g) / w, y: (point.x * b + point.y * e + h) / w)
+    }
+
+    var inverse: ProjectiveMatrix? {
+        let ca = e * i - f * h, cb = -(d * i - f * g), cc = d * h - e * g
+        let det = a * ca + b * cb + c * cc
+        guard abs(det) > 1e-12 else { return nil }
+        let s = 1 / det
+        return ProjectiveMatrix(
+            a: ca * s, b: -(b * i - c * h) * s, c: (b * f - c * e) * s,
+            d: cb * s, e: (a * i - c * g) * s, f: -(a * f - c * d) * s,
+            g: cc * s, h: -(a * h - b * g) * s, i: (a * e - b * d) * s)
+    }
+
+    var isAffine: Bool { c == 0 && f == 0 && i == 1 }
+    var isTranslation: Bool { isAffine && a == 1 && b == 0 && d == 0 && e == 1 }
+    /// No rotation or shear: a rectangle stays an axis-aligned rectangle.
+    var isAxisAligned: Bool { isAffine && b == 0 && d == 0 && a > 0 && e > 0 }
+    var isIntegerTranslation: Bool { isTranslation && g == g.rounded() && h == h.rounded() }
+
+    /// The pixman transform for drawing through this map: pixman maps destination to source
+    /// with column vectors, so it takes the transposed inverse, scaled so fixed point keeps precision.
+    var pixmanSourceTransform: pixman_transform? {
+        guard let inv = inverse else { return nil }
+        let entries = [inv.a, inv.d, inv.g, inv.b, inv.e, inv.h, inv.c, inv.f, inv.i]
+        let largest = entries.map(abs).max() ?? 1
+        // Any multiple of a projective matrix is the same map; a larger one loses less to 16.16.
+        let scale = isAffine ? 1 / inv.i : 256 / largest
+        var f = pixman_f_transform()
+        f.m = ((inv.a * scale, inv.d * scale, inv.g * scale),
+               (inv.b * scale, inv.e * scale, inv.h * scale),
+               (inv.c * scale, inv.f * scale, inv.i * scale))
+        var t = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return nil }
+        return t
+    }
+}

@@ -1,0 +1,99 @@
+import CCairo
+import CTurboJPEG
+import Foundation
+import KioskEngine
+
+/// Decodes PNG and JPEG pictures into `PixelBuffer`s (premultiplied 0xAARRGGBB).
+///
+/// PNG goes through cairo, JPEG through libjpeg-turbo, the same libraries that draw and that
+/// decode MJPEG camera frames, so a still image and a camera frame end up in one format.
+public enum ImageDecoder {
+    /// Decodes the file at `path`, choosing the decoder by the file's signature, not its name.
+    public static func decode(contentsOf path: String) throws -> PixelBuffer {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageDecodingError(source: path, reason: "cannot read the file (missing, or no permission)")
+        }
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            return try decodePNG(path: path)
+        }
+        if bytes.starts(with: [0xFF, 0xD8]) {
+            return try bytes.withUnsafeBytes { raw in
+                try decodeJPEG(raw, source: path)
+            }
+        }
+        throw ImageDecodingError(source: path, reason: "not a PNG or JPEG file; convert it to one of those")
+    }
+
+    /// Decodes a PNG file through cairo.
+    public static func decodePNG(path: String) throws -> PixelBuffer {
+        guard let surface = cairo_image_surface_create_from_png(path) else {
+            throw ImageDecodingError(source: path, reason: "cairo could not allocate a surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw ImageDecodingError(source: path, reason: "not a valid PNG (\(String(cString: cairo_status_to_string(status))))")
+        }
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let sourceStride = Int(cairo_image_surface_get_stride(surface))
+        let format = cairo_image_surface_get_format(surface)
+        guard let source = cairo_image_surface_get_data(surface) else {
+            throw ImageDecodingError(source: path, reason: "the PNG decoded to no pixels")
+        }
+        let buffer = PixelBuffer(width: width, height: height)
+        let destination = UnsafeMutableRawPointer(buffer.pixels)
+        for row in 0..<height {
+            (destination + row * buffer.stride).copyMemory(from: source + row * sourceStride, byteCount: width * 4)
+        }
+        // cairo's RGB24 leaves the top byte undefined; the compositor reads it as alpha.
+        if format == CAIRO_FORMAT_RGB24 {
+            for i in 0..<(buffer.rowLength * height) { buffer.pixels[i] |= 0xFF00_0000 }
+        }
+        return buffer
+    }
+
+    /// Decodes JPEG bytes (a file's contents or one MJPEG camera frame) through libjpeg-turbo.
+    ///
+    /// - Parameter source: names the file or device in the error, so the operator knows where to look.
+    public static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, source: String) throws -> PixelBuffer {
+        guard let handle = tjInitDecompress() else {
+            throw ImageDecodingError(source: source, reason: "libjpeg-turbo could not start a decoder")
+        }
+        defer { tjDestroy(handle) }
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 2 else {
+            throw ImageDecodingError(source: source, reason: "empty JPEG data")
+        }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+              width > 0, height > 0 else {
+            throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(errorText(handle)))")
+        }
+        let buffer = PixelBuffer(width: Int(width), height: Int(height))
+        // BGRA in memory is 0xAARRGGBB as a little-endian UInt32, with alpha set to 0xFF.
+        let result = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.stride * buffer.height) { out in
+            tjDecompress2(handle, base, UInt(bytes.count), out, width, Int32(buffer.stride), height,
+                          Int32(TJPF_BGRA.rawValue), 0)
+        }
+        // A warning (e.g. a truncated tail) still yields a picture; only a hard error is fatal.
+        if result != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw ImageDecodingError(source: source, reason: "corrupt JPEG data (\(errorText(handle)))")
+        }
+        return buffer
+    }
+
+    private static func errorText(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
+
+/// Why a picture could not be decoded, naming the file or device it came from.
+public struct ImageDecodingError: Error, CustomStringConvertible, Equatable {
+    public var source: String
+    public var reason: String
+
+    public var description: String { "\(source): \(reason)" }
+}

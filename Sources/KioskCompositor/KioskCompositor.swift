@@ -1,2 +1,0 @@
-// The KioskCompositor module; see ../shared/design.md for what it owns.
-import KioskEngine

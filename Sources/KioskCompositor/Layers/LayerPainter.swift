@@ -1,0 +1,132 @@
+import CCairo
+import Foundation
+import KioskEngine
+
+/// Draws a view's own look (shadow, background colour, rounded corners, content) once with cairo.
+struct LayerPainter {
+    /// Draws `key` into a new surface; `margin` pixels around the bounds hold the shadow.
+    /// When image content cannot be decoded, the error says why and the surface holds everything else.
+    func paint(_ key: LayerSurfaceKey) -> (buffer: PixelBuffer, error: String?) {
+        let buffer = PixelBuffer(width: key.surfaceWidth, height: key.surfaceHeight)
+        let margin = Double(key.margin)
+        if let shadow = key.shadow {
+            paintShadow(shadow, key: key, into: buffer)
+        }
+        var failure: String?
+        withContext(buffer) { cr in
+            cairo_translate(cr, margin, margin)
+            roundedRect(cr, width: Double(key.width), height: Double(key.height), radius: key.radius)
+            if key.backgroundColor.alpha > 0 {
+                setSource(cr, key.backgroundColor)
+                cairo_fill_preserve(cr)
+            }
+            cairo_clip(cr)
+            switch key.content {
+            case .linearGradient(let gradient): paintGradient(cr, gradient, key: key)
+            case .text(let text): paintText(cr, text, key: key)
+            case .image(let image):
+                do { try paintImage(cr, image, key: key) } catch { failure = "\(error)" }
+            default: break
+            }
+        }
+        return (buffer, failure)
+    }
+
+    private func paintShadow(_ shadow: Shadow, key: LayerSurfaceKey, into buffer: PixelBuffer) {
+        let margin = Double(key.margin)
+        withContext(buffer) { cr in
+            cairo_translate(cr, margin + shadow.offset.x, margin + shadow.offset.y)
+            roundedRect(cr, width: Double(key.width), height: Double(key.height), radius: key.radius)
+            setSource(cr, shadow.color)
+            cairo_fill(cr)
+        }
+        BoxBlur(radius: max(Int((shadow.radius / 2).rounded()), 1)).apply(to: buffer)
+    }
+
+    private func paintGradient(_ cr: OpaquePointer, _ gradient: LinearGradient, key: LayerSurfaceKey) {
+        let w = Double(key.width), h = Double(key.height)
+        guard let pattern = cairo_pattern_create_linear(gradient.start.x * w, gradient.start.y * h,
+                                                        gradient.end.x * w, gradient.end.y * h) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        for stop in gradient.stops {
+            let c = stop.color
+            cairo_pattern_add_color_stop_rgba(pattern, stop.location, c.red, c.green, c.blue, c.alpha)
+        }
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+    }
+
+    private func paintText(_ cr: OpaquePointer, _ text: TextContent, key: LayerSurfaceKey) {
+        cairo_select_font_face(cr, text.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+                               text.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, text.fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text.string, &extents)
+        var fontExtents = cairo_font_extents_t()
+        cairo_font_extents(cr, &fontExtents)
+        let w = Double(key.width), h = Double(key.height)
+        let x: Double
+        switch text.alignment {
+        case .left: x = -extents.x_bearing
+        case .center: x = (w - extents.width) / 2 - extents.x_bearing
+        case .right: x = w - extents.width - extents.x_bearing
+        }
+        // Centre the line box (ascent + descent) vertically, so baselines do not jump between strings.
+        let y = (h - (fontExtents.ascent + fontExtents.descent)) / 2 + fontExtents.ascent
+        setSource(cr, text.color)
+        cairo_move_to(cr, x.rounded(), y.rounded())
+        cairo_show_text(cr, text.string)
+    }
+
+    private func paintImage(_ cr: OpaquePointer, _ image: ImageContent, key: LayerSurfaceKey) throws {
+        let picture = try ImageDecoder.decode(contentsOf: image.path)
+        guard picture.width > 0, picture.height > 0,
+              let source = cairo_image_surface_create_for_data(
+                UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(picture.width), Int32(picture.height), Int32(picture.stride)) else { return }
+        defer { cairo_surface_destroy(source) }
+        let w = Double(key.width), h = Double(key.height)
+        let iw = Double(picture.width), ih = Double(picture.height)
+        let scale: Double
+        switch image.mode {
+        case .fill: scale = max(w / iw, h / ih)
+        case .fit: scale = min(w / iw, h / ih)
+        case .center: scale = 1
+        }
+        cairo_translate(cr, ((w - iw * scale) / 2).rounded(), ((h - ih * scale) / 2).rounded())
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), scale == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        withExtendedLifetime(picture) {}
+    }
+
+    private func roundedRect(_ cr: OpaquePointer, width: Double, height: Double, radius: Double) {
+        guard radius > 0 else {
+            cairo_rectangle(cr, 0, 0, width, height)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, width - radius, radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, width - radius, height - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, radius, height - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    private func setSource(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+}
+
+/// Runs `body` with a cairo context drawing into `buffer` (ARGB32 has the same layout as PixelBuffer).
+func withContext(_ buffer: PixelBuffer, _ body: (OpaquePointer) -> Void) {
+    let surface = cairo_image_surface_create_for_data(
+        UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+        Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
+    let cr = cairo_create(surface)!
+    body(cr)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    cairo_surface_destroy(surface)
+}

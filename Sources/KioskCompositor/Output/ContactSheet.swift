@@ -1,0 +1,58 @@
+import CCairo
+import CPixman
+import KioskEngine
+
+/// Lays frames out in a grid, each scaled to one cell and labelled with its number: one picture
+/// that shows a whole transition at a glance.
+public struct ContactSheet {
+    public var columns: Int
+    /// Width of one cell; the height follows the first frame's aspect ratio.
+    public var cellWidth: Int
+    public var gap: Int
+    /// Number printed on the first frame; later frames count up from it.
+    public var firstNumber: Int
+
+    public init(columns: Int = 5, cellWidth: Int = 320, gap: Int = 4, firstNumber: Int = 0) {
+        self.columns = max(columns, 1)
+        self.cellWidth = max(cellWidth, 8)
+        self.gap = max(gap, 0)
+        self.firstNumber = firstNumber
+    }
+
+    public func make(_ frames: [PixelBuffer]) -> PixelBuffer {
+        guard let first = frames.first, first.width > 0, first.height > 0 else { return PixelBuffer(width: 1, height: 1) }
+        let cellHeight = max(cellWidth * first.height / first.width, 1)
+        let rows = (frames.count + columns - 1) / columns
+        let sheet = PixelBuffer(width: gap + columns * (cellWidth + gap), height: gap + rows * (cellHeight + gap))
+        sheet.fill(0xFF20_2020)
+        let sheetImage = PixmanImage(sheet, opaque: true)
+        for (index, frame) in frames.enumerated() {
+            let x = gap + (index % columns) * (cellWidth + gap), y = gap + (index / columns) * (cellHeight + gap)
+            let source = PixmanImage(frame, opaque: true)
+            let scale = ProjectiveMatrix.scale(Double(cellWidth) / Double(frame.width), Double(cellHeight) / Double(frame.height))
+                .concatenating(.translation(Double(x), Double(y)))
+            source.setTransform(scale.pixmanSourceTransform)
+            source.setFilter(bilinear: true)
+            pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, sheetImage.raw, Int32(x), Int32(y), 0, 0,
+                                     Int32(x), Int32(y), Int32(cellWidth), Int32(cellHeight))
+        }
+        withContext(sheet) { cr in
+            let size = max(Double(cellHeight) / 8, 10)
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+            cairo_set_font_size(cr, size)
+            for index in frames.indices {
+                let x = Double(gap + (index % columns) * (cellWidth + gap)) + size / 3
+                let y = Double(gap + (index / columns) * (cellHeight + gap)) + size * 1.1
+                cairo_move_to(cr, x, y)
+                cairo_text_path(cr, String(firstNumber + index))
+                // Dark outline under white fill: readable on any frame.
+                cairo_set_source_rgba(cr, 0, 0, 0, 0.8)
+                cairo_set_line_width(cr, max(size / 6, 2))
+                cairo_stroke_preserve(cr)
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_fill(cr)
+            }
+        }
+        return sheet
+    }
+}

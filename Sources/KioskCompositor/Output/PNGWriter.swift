@@ -1,0 +1,30 @@
+import CCairo
+import KioskEngine
+
+/// Writes a `PixelBuffer` as a PNG file through cairo.
+public enum PNGWriter {
+    /// - Parameter keepAlpha: false for display frames (XRGB, the top byte is ignored), true for
+    ///   pictures with transparency.
+    public static func write(_ buffer: PixelBuffer, to path: String, keepAlpha: Bool = false) throws {
+        guard let surface = cairo_image_surface_create_for_data(
+            UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self),
+            keepAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)) else {
+            throw ImageWritingError(path: path, reason: "cairo could not wrap the pixels")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw ImageWritingError(path: path, reason: String(cString: cairo_status_to_string(status))
+                                    + "; check that the directory exists and is writable")
+        }
+    }
+}
+
+/// Why a picture could not be written, naming the file.
+public struct ImageWritingError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}

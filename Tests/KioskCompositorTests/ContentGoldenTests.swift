@@ -1,0 +1,144 @@
+import Foundation
+import KioskEngine
+import XCTest
+@testable import KioskCompositor
+
+/// Goldens for what views draw: gradients, text, images, the feed and its blurred copy.
+final class ContentGoldenTests: XCTestCase {
+    private typealias S = TestScene
+
+    func testGradientRunsThroughItsStops() {
+        let root = S.root()
+        let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 64, height: 48))
+        card.content = .linearGradient(S.cardGradient)
+        root.addSubview(card)
+        let frame = S.render(root)
+        XCTAssertEqual(frame[32, 0] & 0xFF_FFFF, 0xFF_FFFF, accuracy: 0x03_0303)
+        let middle = frame[32, 24]
+        XCTAssertEqual(Int(middle >> 16 & 0xFF), 109, accuracy: 4)
+        XCTAssertEqual(Int(middle >> 8 & 0xFF), 213, accuracy: 4)
+        let bottom = frame[32, 47]
+        XCTAssertEqual(Int(bottom >> 16 & 0xFF), 41, accuracy: 4)
+        XCTAssertEqual(Int(bottom & 0xFF), 185, accuracy: 4)
+        GoldenImage.assertMatches(frame, "gradient")
+    }
+
+    func testTextIsDrawn() {
+        let root = S.root()
+        let label = View(name: "title", frame: Rect(x: 0, y: 8, width: 64, height: 32))
+        label.content = .text(TextContent("Hi", fontSize: 22, color: .white, bold: true))
+        root.addSubview(label)
+        let frame = S.render(root)
+        let bright = (8..<40).flatMap { y in (0..<64).map { frame[$0, y] } }.filter { $0 >> 16 & 0xFF > 200 }.count
+        XCTAssertGreaterThan(bright, 40, "glyphs cover a fair number of pixels")
+        let leftEmpty = (8..<40).allSatisfy { frame[2, $0] >> 16 & 0xFF < 40 }
+        XCTAssertTrue(leftEmpty, "centred text leaves the left edge empty")
+        // Glyph shapes vary with the freetype version, so only a loose golden.
+        GoldenImage.assertMatches(frame, "text", tolerance: 255)
+    }
+
+    func testImageModes() throws {
+        let path = try Self.writeTestImage()
+        for mode in [ImageContent.Mode.fill, .fit, .center] {
+            let root = S.root()
+            let view = View(name: "image", frame: Rect(x: 12, y: 4, width: 40, height: 40))
+            view.content = .image(ImageContent(path: path, mode: mode))
+            root.addSubview(view)
+            let frame = S.render(root)
+            switch mode {
+            case .fill:
+                XCTAssertEqual(frame[13, 5] & 0xFF_FFFF, 0xFF_0000, "fill covers the whole view")
+                XCTAssertEqual(frame[50, 42] & 0xFF_FFFF, 0x00_00FF)
+            case .fit:
+                XCTAssertEqual(frame[13, 6] & 0xFF_FFFF, 0x20_2028, "fit letterboxes a wide picture")
+                XCTAssertEqual(frame[14, 24] & 0xFF_FFFF, 0xFF_0000)
+            case .center:
+                XCTAssertEqual(frame[15, 24] & 0xFF_FFFF, 0x20_2028, "centre keeps the natural 32x16 size")
+                XCTAssertEqual(frame[16, 24] & 0xFF_FFFF, 0xFF_0000)
+                XCTAssertEqual(frame[47, 24] & 0xFF_FFFF, 0x00_00FF)
+                XCTAssertEqual(frame[48, 24] & 0xFF_FFFF, 0x20_2028)
+                XCTAssertEqual(frame[30, 15] & 0xFF_FFFF, 0x20_2028)
+                XCTAssertEqual(frame[30, 16] & 0xFF_FFFF, 0xFF_0000)
+            }
+            GoldenImage.assertMatches(frame, "image-\(mode.rawValue)")
+        }
+    }
+
+    func testUnreadableImageIsReportedNotFatal() {
+        let root = S.root()
+        let view = View(name: "image", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+        view.content = .image(ImageContent(path: "/nonexistent/picture.png"))
+        root.addSubview(view)
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        let errors = compositor.takeContentErrors()
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.contains("/nonexistent/picture.png") ?? false, "\(errors)")
+    }
+
+    func testBackgroundFeedIsAspectFilled() {
+        let root = S.root()
+        let feed = View(name: "camera", frame: root.frame)
+        feed.content = .backgroundFeed
+        root.addSubview(feed)
+        let small = S.pattern(width: 32, height: 32)
+        let frame = S.render(root, background: small)
+        // 32x32 into 64x48 scales by 2 and crops 8 rows top and bottom.
+        XCTAssertEqual(frame[0, 0] & 0xFF_FFFF, small[0, 4] & 0xFF_FFFF)
+        XCTAssertEqual(frame[62, 46] & 0xFF_FFFF, small[31, 27] & 0xFF_FFFF)
+        GoldenImage.assertMatches(frame, "background-feed-fill")
+    }
+
+    func testBlurredBackgroundSoftensAndTints() {
+        let root = S.root()
+        let blur = View(name: "blur", frame: root.frame)
+        blur.content = .blurredBackgroundFeed(BlurStyle(radius: 12, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.3)))
+        root.addSubview(blur)
+        let background = S.pattern()
+        let frame = S.render(root, background: background)
+        func contrast(_ f: PixelBuffer) -> Int {
+            let reds = (0..<64).map { Int(f[$0, 24] >> 16 & 0xFF) }
+            return reds.max()! - reds.min()!
+        }
+        XCTAssertLessThan(contrast(frame), contrast(background) / 2, "the bands are blurred together")
+        XCTAssertGreaterThan(frame[32, 24] & 0xFF, 0x50, "the white tint lifts every channel")
+        GoldenImage.assertMatches(frame, "blurred-background")
+    }
+
+    func testFusedFadeMatchesTwoLayerComposition() {
+        let background = S.pattern()
+        func render(fused: Bool) -> PixelBuffer {
+            let root = S.root()
+            let feed = View(name: "camera", frame: root.frame)
+            feed.content = .backgroundFeed
+            let blur = View(name: "blur", frame: root.frame)
+            blur.content = .blurredBackgroundFeed(BlurStyle(radius: 12))
+            blur.alpha = 0.4
+            root.addSubview(feed)
+            root.addSubview(blur)
+            let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+            compositor.fusesFade = fused
+            compositor.render(root: root, background: background)
+            return compositor.output
+        }
+        let fused = render(fused: true), layered = render(fused: false)
+        for y in 0..<48 {
+            for x in 0..<64 where !GoldenImage.close(fused[x, y], layered[x, y], 2) {
+                XCTFail("(\(x), \(y)): fused \(GoldenImage.hex(fused[x, y])), layered \(GoldenImage.hex(layered[x, y]))")
+                return
+            }
+        }
+        GoldenImage.assertMatches(fused, "blurred-background-fade")
+    }
+
+    /// A 32x16 PNG: red left half, blue right half.
+    static func writeTestImage() throws -> String {
+        let picture = PixelBuffer(width: 32, height: 16)
+        for y in 0..<16 {
+            for x in 0..<32 { picture[x, y] = x < 16 ? 0xFFFF_0000 : 0xFF00_00FF }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-test-image.png").path
+        try PNGWriter.write(picture, to: path)
+        return path
+    }
+}

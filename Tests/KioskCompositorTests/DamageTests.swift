@@ -1,0 +1,91 @@
+import KioskEngine
+import XCTest
+@testable import KioskCompositor
+
+/// Damage comes from diffing display lists: what changed is redrawn, nothing else.
+final class DamageTests: XCTestCase {
+    private typealias S = TestScene
+
+    private func area(_ rects: [PixelRect]) -> Int { Region(rects).area }
+
+    func testFirstFrameDamagesEverything() {
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        XCTAssertEqual(area(compositor.render(root: S.root(), background: nil)), 64 * 48)
+    }
+
+    func testIdleFrameHasNoDamage() {
+        let root = S.root()
+        root.addSubview(S.box("box", Rect(x: 4, y: 4, width: 10, height: 10), S.red))
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        let background = S.pattern()
+        compositor.render(root: root, background: background)
+        XCTAssertEqual(compositor.render(root: root, background: background), [])
+    }
+
+    func testMovedViewDamagesItsOldAndNewPlaceOnly() {
+        let root = S.root()
+        let box = S.box("box", Rect(x: 4, y: 4, width: 10, height: 10), S.red)
+        root.addSubview(box)
+        root.addSubview(S.box("still", Rect(x: 40, y: 30, width: 10, height: 10), S.blue))
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        box.frame.origin = Point(x: 20, y: 8)
+        let damage = compositor.render(root: root, background: nil)
+        let expected = Region([PixelRect(x: 4, y: 4, width: 10, height: 10), PixelRect(x: 20, y: 8, width: 10, height: 10)])
+        XCTAssertTrue(Region(damage).equals(expected), "damage \(damage)")
+        XCTAssertEqual(compositor.output[5, 5] & 0xFF_FFFF, 0x20_2028)
+        XCTAssertEqual(compositor.output[25, 12] & 0xFF_FFFF, 0xE6_2828)
+    }
+
+    func testPropertyChangeInPlaceDamagesTheView() {
+        let root = S.root()
+        let box = S.box("box", Rect(x: 4, y: 4, width: 10, height: 10), S.red)
+        root.addSubview(box)
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        box.alpha = 0.5
+        XCTAssertEqual(area(compositor.render(root: root, background: nil)), 100)
+        box.isHidden = true
+        XCTAssertEqual(area(compositor.render(root: root, background: nil)), 100)
+        XCTAssertEqual(compositor.output[8, 8] & 0xFF_FFFF, 0x20_2028)
+    }
+
+    func testZOrderChangeIsDamage() {
+        let root = S.root()
+        let a = S.box("a", Rect(x: 4, y: 4, width: 20, height: 20), S.red)
+        let b = S.box("b", Rect(x: 14, y: 14, width: 20, height: 20), S.blue)
+        root.addSubview(a)
+        root.addSubview(b)
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        root.bringSubviewToFront(a)
+        XCTAssertFalse(compositor.render(root: root, background: nil).isEmpty)
+        XCTAssertEqual(compositor.output[18, 18] & 0xFF_FFFF, 0xE6_2828)
+    }
+
+    func testNewBackgroundFrameDamagesOnlyWhereTheBackgroundShows() {
+        let root = S.root()
+        let camera = View(name: "camera", frame: root.frame)
+        camera.content = .backgroundFeed
+        root.addSubview(camera)
+        root.addSubview(S.box("card", Rect(x: 16, y: 8, width: 32, height: 24), .white))
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        let background = S.pattern()
+        compositor.render(root: root, background: background)
+        background.sequence += 1
+        let damage = compositor.render(root: root, background: background)
+        XCTAssertEqual(area(damage), 64 * 48 - 32 * 24)
+        XCTAssertTrue(damage.allSatisfy { $0.intersection(PixelRect(x: 16, y: 8, width: 32, height: 24)) == nil })
+    }
+
+    func testOccludedChangeIsNoDamage() {
+        let root = S.root()
+        let hiddenBehind = S.box("behind", Rect(x: 10, y: 10, width: 8, height: 8), S.red)
+        root.addSubview(hiddenBehind)
+        root.addSubview(S.box("cover", Rect(x: 0, y: 0, width: 64, height: 48), S.blue))
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        hiddenBehind.frame.origin.x = 20
+        XCTAssertEqual(compositor.render(root: root, background: nil), [])
+    }
+}

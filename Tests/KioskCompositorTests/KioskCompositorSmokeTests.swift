@@ -1,8 +1,0 @@
-import XCTest
-@testable import KioskCompositor
-
-final class KioskCompositorSmokeTests: XCTestCase {
-    func testModuleLinks() {
-        XCTAssertTrue(true)
-    }
-}
