@@ -63,7 +63,8 @@ done < /e2e/modules.load
 check dri-card0 wait_for 10 test -e /dev/dri/card0
 check video0 wait_for 10 test -e /dev/video0
 check uinput wait_for 10 test -e /dev/uinput
-check daemon-binary-runs sh -c '/usr/bin/swipe-kiosk --help > /tmp/help.log 2>&1'
+check config-accepted-by-binary sh -c 'swipe-kiosk check-config /e2e.toml > /tmp/check-config.log 2>&1'
+cat /tmp/check-config.log
 # Text on the framebuffer console, so the first screendump shows that pixels come through.
 printf '\n\n   SwipeKiosk end-to-end test: devices ready, starting the daemon\n' > /dev/tty1
 screendump 00-before-daemon
@@ -96,7 +97,13 @@ echo "e2e: touchscreen $touchscreen"
 sleep 2
 
 phase swipe-left
+# A second reader of the device tells whether the swipe reached evdev at all (unless the daemon grabs it).
+evemu-record "$touchscreen" > /tmp/swipe.recorded 2>&1 &
+recorder=$!
+usleep 500000
 evemu-play "$touchscreen" < /e2e/swipe-left.events
+kill $recorder
+echo "E2E-RESULT swipe-events-seen-by-evdev $(grep -c '^E:' /tmp/swipe.recorded)"
 wait_for 20 eval 'transitions_ended 1 || has_exited $daemon'
 sleep 2
 screendump 02-after-swipe

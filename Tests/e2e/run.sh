@@ -58,7 +58,7 @@ add_program() { # add_program SOURCE DESTINATION
 }
 add_program "$binary" /usr/bin/swipe-kiosk
 add_program "$(command -v busybox)" /bin/busybox
-for program in evemu-device evemu-play socat; do
+for program in evemu-device evemu-play evemu-record socat; do
     add_program "$(command -v $program)" /usr/bin/$program
 done
 if ldd "$binary" 2>/dev/null | grep -q libfontconfig; then
@@ -150,7 +150,7 @@ assert uinput-appears guest_check uinput
 assert touchscreen-created-by-evemu guest_check touchscreen-created
 assert notify-listener-records-datagrams guest_check notify-listener
 assert screendump-shows-console-text e2e expect-not-blank "$out/00-before-daemon.ppm"
-assert binary-runs-in-guest guest_check daemon-binary-runs
+assert config-accepted-by-binary guest_check config-accepted-by-binary
 # The daemon.
 assert daemon-notified-ready grep -m1 '^READY=1' "$out/notify.log"
 assert first-screen-shows-camera e2e expect-colour-bars "$out/01-first-screen.ppm"
@@ -162,6 +162,8 @@ if [ -f "$root/e2e/recording.events" ]; then
     assert recording-shows-camera-again e2e expect-colour-bars "$out/03-after-recording.ppm"
 fi
 assert sigterm-stops-within-1s sigterm_stopped_within_a_second
+
+echo "Diagnostics: $(grep -a '^E2E-RESULT swipe-events-seen-by-evdev' "$out/serial.log" | tr -d '\r' || echo 'no swipe recorded')"
 
 echo "== 6. Output in $out: screendumps (.ppm, .png), serial.log, daemon.log, events.jsonl, notify.log, dmesg.log"
 rm -rf "$root" "$out/qmp.sock"

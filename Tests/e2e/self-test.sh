@@ -56,7 +56,7 @@ check pass expect-event "$out/events.jsonl" transition-ended from=0 to=1 complet
 check fail expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
 
 harness_assertions="vm-boots vm-finishes-in-time drm-card0-appears v4l2-video0-appears uinput-appears touchscreen-created-by-evemu
-    notify-listener-records-datagrams screendump-shows-console-text binary-runs-in-guest"
+    notify-listener-records-datagrams screendump-shows-console-text config-accepted-by-binary"
 expect() { # expect DAEMON PASS|FAIL ASSERTION...
     local daemon=$1 verdict=$2 assertion
     shift 2
