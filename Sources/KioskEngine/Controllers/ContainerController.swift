@@ -103,6 +103,7 @@ public final class ContainerController: ViewController {
     /// Replaces the screens and shows `home` at once, without animation.
     public func setScreens(_ newScreens: [ViewController], home: Int = 0) throws {
         guard !newScreens.isEmpty else { throw ContainerError.noScreens }
+        transitionAnimator.completePendingTransition()
         guard newScreens.indices.contains(home) else { throw ContainerError.homeOutOfRange(home: home, screenCount: newScreens.count) }
         guard inFlight == nil else { throw ContainerError.transitionInFlight }
         if let top = topViewController {
@@ -124,6 +125,7 @@ public final class ContainerController: ViewController {
     /// while a transition or a pan is under way, for the current screen, or for a missing one.
     @discardableResult
     public func select(index: Int, animated: Bool) -> Bool {
+        transitionAnimator.completePendingTransition()
         guard inFlight == nil, panRecognizer.state != .tracking else {
             onDiagnostic?("selection of screen \(index) refused: a transition is under way")
             return false
@@ -150,6 +152,7 @@ public final class ContainerController: ViewController {
 
     /// Feeds one touch to the pan recogniser (swipes, catching a running transition, taps).
     public func handle(_ touch: TouchEvent) {
+        if touch.phase == .began { transitionAnimator.completePendingTransition() }
         panRecognizer.handle(touch)
     }
 
