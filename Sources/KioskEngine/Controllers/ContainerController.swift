@@ -67,11 +67,8 @@ public final class ContainerController: ViewController {
         super.init(view: View(name: "container", frame: bounds))
         for layer in [backgroundContainer, blurView, contentContainer, indicatorView] { view.addSubview(layer) }
         interactiveTransition.completionCurve = options.completionCurve
-        do {
-            try interactiveTransition.setCompletionSpeed(options.completionSpeed)
-        } catch {
-            onDiagnostic?("\(error); using 1")
-        }
+        // Options come validated (`TransitionOptions.problems`); a bad speed keeps the default of 1.
+        try? interactiveTransition.setCompletionSpeed(options.completionSpeed)
         wireRecognizer()
         layoutChrome(forScreenAt: 0)
     }
