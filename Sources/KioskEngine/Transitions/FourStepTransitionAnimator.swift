@@ -1,7 +1,9 @@
 /// Runs a `TransitionAnimation` as an animated transition, through a property animator so the
 /// transition can be scrubbed, reversed and caught by a finger.
 public final class FourStepTransitionAnimator: AnimatedTransitioning {
+    /// The style's four steps.
     public var animation: any TransitionAnimation
+    /// Seconds for a whole transition.
     public var duration: Double
     /// The curve of a non-interactive run (a tab selection).
     public var curve: TimingCurve
@@ -19,6 +21,7 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         self.curve = curve
     }
 
+    /// True from `animateTransition` until its cleanup has run.
     public var isRunning: Bool { running != nil }
 
     public func transitionDuration(using context: TransitionContext) -> Double { duration }
