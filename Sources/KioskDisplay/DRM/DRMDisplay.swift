@@ -136,8 +136,8 @@ public final class DRMDisplay: Display {
         case device.fileDescriptor:
             try completeFlips(try device.readFlipEvents(), deliverTicks: true)
         case frameTimer.fileDescriptor:
-            if frameTimer.acknowledge() {
-                clock.deliver(pacer.timerFired(now: now()))
+            if frameTimer.acknowledge(), let tick = pacer.timerFired(now: now()) {
+                clock.deliver(tick)
             }
         case retryTimer.fileDescriptor:
             if retryTimer.acknowledge() { reprobe() }
@@ -212,8 +212,9 @@ public final class DRMDisplay: Display {
         pendingBuffer = nil
         frontBuffer = pending
         for event in completions {
-            let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence)
-            if deliverTicks, let tick { clock.deliver(tick) }
+            if let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence, canDeliver: deliverTicks) {
+                clock.deliver(tick)
+            }
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true

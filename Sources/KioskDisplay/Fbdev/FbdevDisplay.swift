@@ -95,11 +95,10 @@ public final class FbdevDisplay: Display {
 
     public func handleReadable(_ descriptor: Int32) throws {
         guard descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
-        if hasVsync && clinux_fb_wait_for_vsync(self.descriptor) == 0 {
-            clock.deliver(pacer.vsyncObserved(at: MonotonicTime.now()))
-        } else {
-            clock.deliver(pacer.timerFired(now: MonotonicTime.now()))
-        }
+        let tick = hasVsync && clinux_fb_wait_for_vsync(self.descriptor) == 0
+            ? pacer.vsyncObserved(at: MonotonicTime.now())
+            : pacer.timerFired(now: MonotonicTime.now())
+        if let tick { clock.deliver(tick) }
         scheduleFrame()
     }
 

@@ -51,7 +51,7 @@ public final class HeadlessDisplay: Display {
 
     public func handleReadable(_ descriptor: Int32) throws {
         guard let timer, let realTimeClock, descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
-        realTimeClock.deliver(pacer.timerFired(now: now()))
+        if let tick = pacer.timerFired(now: now()) { realTimeClock.deliver(tick) }
         scheduleFrame()
     }
 
