@@ -118,6 +118,7 @@ public final class FbdevDisplay: Display {
     }
 
     public func setPowerSaving(_ enabled: Bool) throws {
+        guard !isClosed else { return }
         guard clinux_fb_set_blank(descriptor, enabled ? 1 : 0) == 0 else {
             throw DisplayError.systemCall("FBIOBLANK", device: path, errno: errno)
         }
