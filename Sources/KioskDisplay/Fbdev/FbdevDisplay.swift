@@ -71,10 +71,7 @@ public final class FbdevDisplay: Display {
             throw error
         }
         hasVsync = clinux_fb_wait_for_vsync(descriptor) == 0
-        do { console = try ConsoleGraphicsMode() } catch {
-            log("console left in text mode: \(error)")
-            console = nil
-        }
+        console = ConsoleGraphicsMode.enterIfPossible(log: log)
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
         log("\(path): \(size.width)x\(size.height) at \(Int(refreshRate.rounded())) Hz, "
             + (hasVsync ? "ticks on FBIO_WAITFORVSYNC" : "no FBIO_WAITFORVSYNC, ticks by timer"))
@@ -109,9 +106,7 @@ public final class FbdevDisplay: Display {
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        guard frame.width == size.width, frame.height == size.height else {
-            throw DisplayError.frameSizeMismatch(expected: "\(size.width)x\(size.height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try DisplayError.requireSize(of: frame, width: size.width, height: size.height)
         guard !damage.isEmpty, !isClosed else { return }
         let rects = tracker.rectanglesToCopy(into: 0, damage: damage)
         DamageCopy.copy(rects, from: frame, to: visibleOrigin, targetPitch: pitch, targetWidth: size.width, targetHeight: size.height)

@@ -61,9 +61,7 @@ public final class HeadlessDisplay: Display {
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        guard frame.width == size.width, frame.height == size.height else {
-            throw DisplayError.frameSizeMismatch(expected: "\(size.width)x\(size.height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try DisplayError.requireSize(of: frame, width: size.width, height: size.height)
         guard !damage.isEmpty else { return }
         DamageCopy.copy(damage, from: frame, to: UnsafeMutableRawPointer(lastFrame.pixels), targetPitch: lastFrame.stride,
                         targetWidth: size.width, targetHeight: size.height)
