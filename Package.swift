@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"]),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime"]),
+        // The runtime tests also drive the built `swipe-kiosk` binary as a subprocess, as systemd does.
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk"]),
     ]
 )

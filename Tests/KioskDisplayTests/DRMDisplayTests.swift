@@ -165,6 +165,7 @@ final class DRMDisplayTests: XCTestCase {
         defer { link.invalidate() }
         XCTAssertNil(display.nextTimerTick, "the flip's event will tick")
         device.completeFlip(at: 100.016, sequence: 1)
+        clock.time = 100.017
         try display.handleReadable(device.fileDescriptor)
         XCTAssertEqual(display.nextTimerTick!, 100.016 + 1.0 / 60, accuracy: 1e-9, "no damage came: the timer keeps the clock going")
         try display.present(frame(2), damage: everything)

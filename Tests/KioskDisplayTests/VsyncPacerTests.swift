@@ -8,8 +8,7 @@ final class VsyncPacerTests: XCTestCase {
         var pacer = VsyncPacer(refreshInterval: interval)
         var times: [Double] = []
         for frame in 0..<5 {
-            let submitted = 10.0 + Double(frame) * interval + 0.004
-            pacer.flipSubmitted(at: submitted)
+            pacer.flipSubmitted(at: 10.0 + Double(frame) * interval + 0.004)
             let vblank = 10.0 + Double(frame + 1) * interval
             let tick = pacer.flipCompleted(eventTime: vblank, eventSequence: UInt32(500 + frame))
             times.append(tick?.timestamp ?? -1)
@@ -30,10 +29,10 @@ final class VsyncPacerTests: XCTestCase {
         XCTAssertEqual(pacer.source, .timer)
         pacer.flipSubmitted(at: 6.0)
         XCTAssertNil(pacer.flipCompleted(eventTime: 6.0003, eventSequence: 0), "flip events no longer tick")
-        XCTAssertNotNil(pacer.nextTimerDeadline(now: 6.001, wantsTicks: true), "the timer ticks even with a flip in flight")
+        XCTAssertNotNil(pacer.nextTimerDeadline(now: 6.001, wantsTicks: true), "the timer ticks")
     }
 
-    func testOneLateFlipDoesNotSwitch() {
+    func testOneInstantFlipAmongRealOnesDoesNotSwitch() {
         var pacer = VsyncPacer(refreshInterval: interval)
         pacer.flipSubmitted(at: 1.0)
         _ = pacer.flipCompleted(eventTime: 1.0002, eventSequence: 0)
@@ -44,27 +43,82 @@ final class VsyncPacerTests: XCTestCase {
         XCTAssertEqual(pacer.source, .pageFlip)
     }
 
-    func testTimerDeadlineFollowsTheRefreshGrid() {
+    func testTimerTicksOnTheRefreshGridAndOnlyWhenWanted() {
         var pacer = VsyncPacer(refreshInterval: 1.0 / 75, source: .timer)
-        XCTAssertEqual(pacer.nextTimerDeadline(now: 2.0, wantsTicks: true)!, 2.0 + 1.0 / 75, accuracy: 1e-9)
         XCTAssertNil(pacer.nextTimerDeadline(now: 2.0, wantsTicks: false), "idle: no ticks")
-        _ = pacer.timerFired(now: 2.0)
-        XCTAssertEqual(pacer.nextTimerDeadline(now: 2.03, wantsTicks: true)!, 2.0 + 3.0 / 75, accuracy: 1e-9)
+        XCTAssertEqual(pacer.nextTimerDeadline(now: 2.0, wantsTicks: true), 2.0, "the first tick comes at once")
+        XCTAssertEqual(pacer.timerFired(now: 2.0)?.timestamp, 2.0)
+        XCTAssertEqual(pacer.nextTimerDeadline(now: 2.001, wantsTicks: true)!, 2.0 + 1.0 / 75, accuracy: 1e-9)
+        XCTAssertNil(pacer.timerFired(now: 2.005), "fired before the next vblank: nothing to tick")
+        // Busy past two vblanks: the latest one is due at once and the sequence shows the miss.
+        XCTAssertEqual(pacer.nextTimerDeadline(now: 2.03, wantsTicks: true)!, 2.0 + 2.0 / 75, accuracy: 1e-9)
+        let late = pacer.timerFired(now: 2.03)
+        XCTAssertEqual(late!.timestamp, 2.0 + 2.0 / 75, accuracy: 1e-9, "ticks land on the grid, not on the late wake-up")
+        XCTAssertEqual(late?.sequence, 3)
     }
 
-    func testPendingFlipSuppressesTheTimerWhenFlipsPace() {
+    func testAPendingFlipLetsItsEventTickFirst() {
         var pacer = VsyncPacer(refreshInterval: interval)
-        pacer.flipSubmitted(at: 1.0)
-        XCTAssertNil(pacer.nextTimerDeadline(now: 1.001, wantsTicks: true))
-        _ = pacer.flipCompleted(eventTime: 1.0167, eventSequence: 9)
-        XCTAssertEqual(pacer.nextTimerDeadline(now: 1.02, wantsTicks: true)!, 1.0167 + interval, accuracy: 1e-9)
+        _ = pacer.flipCompleted(eventTime: 1.0, eventSequence: 60)
+        pacer.flipSubmitted(at: 1.004)
+        XCTAssertEqual(pacer.nextTimerDeadline(now: 1.005, wantsTicks: true)!, 1.0 + interval * 1.25, accuracy: 1e-9)
+        XCTAssertEqual(pacer.flipCompleted(eventTime: 1.0 + interval, eventSequence: 61)?.sequence, 2)
+        XCTAssertNil(pacer.timerFired(now: 1.0 + interval * 1.25), "that vblank was ticked by the event")
     }
 
-    func testMissedFramesShowAsSequenceJumps() {
-        var pacer = VsyncPacer(refreshInterval: 0.01, source: .timer)
-        XCTAssertEqual(pacer.timerFired(now: 1.0).sequence, 1)
-        let late = pacer.timerFired(now: 1.0305)
-        XCTAssertEqual(late.sequence, 4)
-        XCTAssertEqual(late.timestamp, 1.03, accuracy: 1e-9, "ticks land on the grid, not on the late wake-up")
+    func testAFlipCompletedWhilePresentingDoesNotConsumeTheVblanksTick() {
+        var pacer = VsyncPacer(refreshInterval: interval)
+        _ = pacer.flipCompleted(eventTime: 1.0, eventSequence: 60)
+        pacer.flipSubmitted(at: 1.02)
+        XCTAssertNil(pacer.flipCompleted(eventTime: 1.0 + 2 * interval, eventSequence: 62, canDeliver: false))
+        XCTAssertEqual(pacer.nextTimerDeadline(now: 1.04, wantsTicks: true)!, 1.0 + 2 * interval, accuracy: 1e-9)
+    }
+
+    /// A loop whose frames take `renderTime` each: ticks come from the pacer, presenting waits for
+    /// the pending flip, and a flip completes at the first vblank after it was queued.
+    private func framesShownPerVblank(renderTime: Double, seconds: Double = 2) -> Double {
+        var pacer = VsyncPacer(refreshInterval: interval)
+        var time = 0.001
+        var pendingVblank: Double?
+        var shown = 0
+        var eventSequence: UInt32 = 0
+        func nextVblank(after t: Double) -> Double { ((t / interval).rounded(.down) + 1) * interval }
+        while time < seconds {
+            let deadline = pacer.nextTimerDeadline(now: time, wantsTicks: true) ?? .infinity
+            var tick: FrameTickLike?
+            if let vblank = pendingVblank, vblank <= max(deadline, time) {
+                time = max(time, vblank)
+                eventSequence += 1
+                tick = pacer.flipCompleted(eventTime: vblank, eventSequence: eventSequence).map { _ in FrameTickLike() }
+                pendingVblank = nil
+                shown += 1
+            } else {
+                time = max(time, deadline)
+                tick = pacer.timerFired(now: time).map { _ in FrameTickLike() }
+            }
+            guard tick != nil else { continue }
+            time += renderTime
+            if let vblank = pendingVblank {
+                time = max(time, vblank)
+                eventSequence += 1
+                _ = pacer.flipCompleted(eventTime: vblank, eventSequence: eventSequence, canDeliver: false)
+                shown += 1
+            }
+            pacer.flipSubmitted(at: time)
+            pendingVblank = nextVblank(after: time)
+        }
+        return Double(shown) / (seconds / interval)
+    }
+
+    private struct FrameTickLike {}
+
+    func testFastFramesShowOnEveryVblank() {
+        XCTAssertGreaterThan(framesShownPerVblank(renderTime: interval * 0.3), 0.97)
+    }
+
+    func testAFrameSlightlyLongerThanARefreshDoesNotHalveTheRate() {
+        let rate = framesShownPerVblank(renderTime: interval * 1.2)
+        XCTAssertGreaterThan(rate, 0.75, "\(rate) frames per vblank")
+        XCTAssertLessThan(rate, 0.9)
     }
 }

@@ -62,6 +62,34 @@ final class AnimatorContractTests: XCTestCase {
         }
     }
 
+    func testContract23_cleanupRunsOneTurnAfterTheAnimationEnds() {
+        let log = EventLog()
+        let h = DriverHarness(animation: StepRecordingAnimation(log: log))
+        h.context.completion = { log.add("completeTransition(\($0))") }
+        h.driver.startInteractiveTransition(h.context)
+        h.driver.update(0.5)
+        h.driver.finish()
+        h.settleAnimation()
+        XCTAssertEqual(h.to.view.frame.minX, 0, "the final frame is shown")
+        XCTAssertTrue(h.from.view.superview === h.containerView, "but nothing is cleaned up yet")
+        XCTAssertEqual(log.entries.last, "animation")
+        XCTAssertTrue(h.clock.wantsTicks, "the clock is asked for the turn")
+        h.clock.tick()
+        XCTAssertEqual(log.entries.suffix(2), ["finalize(true) from-in-tree=false to-in-tree=true", "completeTransition(true)"])
+    }
+
+    func testContract23_aNewTouchEndsAPendingTransitionAtOnce() {
+        let h = Harness()
+        XCTAssertTrue(h.container.select(index: 1, animated: true))
+        while h.container.interactiveTransition.phase == .completing { h.clock.tick() }
+        XCTAssertTrue(h.container.isTransitioning)
+        var finger = Finger(h, at: Point(x: 350, y: 150))
+        finger.down()
+        XCTAssertEqual(h.delegate.ended.map(\.completed), [true])
+        finger.move(dx: -100)
+        XCTAssertEqual(h.container.transitionToIndex, 2, "the swipe drives the next transition at once")
+    }
+
     private func makeAnimator(duration: Double = 0.3, curve: TimingCurve = .linear) -> (PropertyAnimator, View, ManualFrameClock) {
         let clock = ManualFrameClock()
         let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 300))

@@ -26,6 +26,17 @@ struct DriverHarness {
         context.completion = { outcomes.add("completed=\($0)") }
     }
 
+    /// Ticks until the animation has run to its end or start; returns the number of ticks.
+    @discardableResult
+    func settleAnimation(limit: Int = 600) -> Int {
+        var frames = 0
+        while driver.phase == .completing && frames < limit {
+            clock.tick()
+            frames += 1
+        }
+        return frames
+    }
+
     /// Ticks until the context completes; returns the number of ticks.
     @discardableResult
     func settle(limit: Int = 600) -> Int {

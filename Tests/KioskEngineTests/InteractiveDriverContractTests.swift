@@ -66,7 +66,8 @@ final class InteractiveDriverContractTests: XCTestCase {
             h.driver.startInteractiveTransition(h.context)
             h.driver.update(0.4)
             h.driver.finish()
-            let seconds = Double(h.settle()) * h.clock.refreshInterval
+            let seconds = Double(h.settleAnimation()) * h.clock.refreshInterval
+            h.settle()
             XCTAssertEqual(seconds, 0.6 * 0.3 / speed, accuracy: h.clock.refreshInterval, "speed \(speed)")
             XCTAssertEqual(h.outcomes.entries, ["completed=true"])
         }
@@ -79,7 +80,8 @@ final class InteractiveDriverContractTests: XCTestCase {
             h.driver.startInteractiveTransition(h.context)
             h.driver.update(0.4)
             h.driver.cancel()
-            let seconds = Double(h.settle()) * h.clock.refreshInterval
+            let seconds = Double(h.settleAnimation()) * h.clock.refreshInterval
+            h.settle()
             XCTAssertEqual(seconds, 0.4 * 0.3 / speed, accuracy: h.clock.refreshInterval, "speed \(speed)")
             XCTAssertEqual(h.outcomes.entries, ["completed=false"])
         }
@@ -92,7 +94,7 @@ final class InteractiveDriverContractTests: XCTestCase {
         h.driver.finish()
         var steps: [Double] = []
         var last = h.to.view.frame.minX
-        while !h.context.isCompleted {
+        while h.driver.phase == .completing {
             h.clock.tick()
             steps.append(last - h.to.view.frame.minX)
             last = h.to.view.frame.minX

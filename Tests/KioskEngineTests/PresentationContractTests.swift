@@ -121,6 +121,9 @@ final class PresentationContractTests: XCTestCase {
         XCTAssertTrue(hero.isHidden)
         XCTAssertEqual(zoom.fadeView?.alpha ?? -1, 0.5, accuracy: 1e-9)
         XCTAssertEqual(h.screens[1].view.alpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(h.screens[0].view.alpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(zoom.fadeView?.backgroundColor, h.screens[1].view.backgroundColor, "the incoming screen's background")
+        XCTAssertEqual(h.container.contentContainer.subviews.map(\.name), ["s0", "zoom-fade", "s1", "phantom-hero"])
         finger.move(dx: -100); finger.up(hold: 0.2)
         h.settle()
         XCTAssertEqual(h.container.selectedIndex, 1)
@@ -143,6 +146,7 @@ final class PresentationContractTests: XCTestCase {
         XCTAssertFalse(hero.isHidden)
         XCTAssertEqual(h.container.contentContainer.subviews.map(\.name), ["s0"])
         XCTAssertEqual(h.screens[1].view.alpha, 1, "whole again for next time")
+        XCTAssertEqual(h.screens[0].view.alpha, 1)
     }
 
     /// Projected x of the left and right edge midpoints of a view transformed about its centre.

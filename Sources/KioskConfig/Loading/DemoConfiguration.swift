@@ -1,8 +1,8 @@
-/// The built-in demo (`swipe-kiosk --demo`), parsed through the same loader as any file.
+/// The built-in demo (`swipe-kiosk demo`; `simulate` and `run` without --config), parsed through the same loader as any file.
 public enum DemoConfiguration {
     /// The same text as Config/demo.toml; a test keeps the two identical.
     public static let toml = """
-# SwipeKiosk built-in demo: `swipe-kiosk --demo` runs exactly this file.
+# SwipeKiosk built-in demo: `swipe-kiosk demo`, and `simulate` or `run` without --config, use exactly this file.
 # Three screens over a generated background, on a 1280x800 headless display (or a real one with
 # backend = "auto"). Swipe left and right, or tap the tabs.
 
@@ -20,7 +20,8 @@ style = "overlap"
 duration = 0.33
 
 [background]
-blur-radius = 0
+blur-radius = 24
+tint = "#ffffff40"
 
 [indicator]
 enabled = true
@@ -49,7 +50,7 @@ background = "transparent"
 [[screen]]
 name = "card"
 title = "Card"
-background = "#10141ccc"
+background = "transparent"
 
   [[screen.element]]
   type = "card"

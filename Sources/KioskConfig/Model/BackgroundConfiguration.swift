@@ -3,9 +3,9 @@ import KioskEngine
 /// `[background]`: the effect between the camera background and the screens' content.
 public struct BackgroundConfiguration: Hashable, Sendable {
     /// Box-blur radius in pixels applied to the background; 0 leaves it sharp.
-    public var blurRadius = 0
+    public var blurRadius = 24
     /// Drawn over the (blurred) background; transparent by default.
-    public var tint: Color = .clear
+    public var tint = Color(r: 255, g: 255, b: 255, a: 64)
 
     /// Every setting at its default, as an omitted section reads.
     public init() {}

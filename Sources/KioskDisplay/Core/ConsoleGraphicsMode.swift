@@ -22,6 +22,16 @@ final class ConsoleGraphicsMode {
         previousMode = mode
     }
 
+    /// Graphics mode where the console allows it; otherwise logs why and carries on in text mode.
+    static func enterIfPossible(log: (String) -> Void) -> ConsoleGraphicsMode? {
+        do {
+            return try ConsoleGraphicsMode()
+        } catch {
+            log("console left in text mode, it may draw over the kiosk: \(error)")
+            return nil
+        }
+    }
+
     func restore() {
         guard !restored else { return }
         restored = true

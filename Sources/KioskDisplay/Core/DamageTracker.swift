@@ -48,9 +48,3 @@ struct DamageTracker {
         return kept
     }
 }
-
-extension PixelRect {
-    func contains(_ other: PixelRect) -> Bool {
-        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
-    }
-}

@@ -31,15 +31,11 @@ public struct DeviceListing: Equatable {
 
     /// Scans `/dev/dri/card*` and `/dev/fb*`; never throws, reporting failures in the listing instead.
     public static func scan() -> DeviceListing {
-        let framebufferPaths = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? [])
-            .filter { $0.hasPrefix("fb") && Int($0.dropFirst(2)) != nil }
-            .sorted()
-            .map { "/dev/\($0)" }
-        return scan(
+        scan(
             driDirectoryExists: FileManager.default.fileExists(atPath: "/dev/dri"),
-            cardPaths: DRMCards.paths(),
+            cardPaths: DeviceNodes.drmCards(),
             openCard: { try LibDRMDevice(path: $0) },
-            framebufferPaths: framebufferPaths,
+            framebufferPaths: DeviceNodes.framebuffers(),
             describeFramebuffer: describeFramebuffer
         )
     }

@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// Why a display could not be opened or used; each message names the device and what to do.
 public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case invalidMode(String, reason: String)
@@ -9,6 +11,13 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case unsupportedFormat(path: String, reason: String)
     case frameSizeMismatch(expected: String, got: String)
     case systemCall(String, device: String, errno: Int32)
+
+    /// Throws `frameSizeMismatch` unless `frame` is `width` x `height`.
+    static func requireSize(of frame: PixelBuffer, width: Int, height: Int) throws {
+        guard frame.width == width, frame.height == height else {
+            throw frameSizeMismatch(expected: "\(width)x\(height)", got: "\(frame.width)x\(frame.height)")
+        }
+    }
 
     public var description: String {
         switch self {

@@ -1,7 +1,11 @@
 import KioskEngine
 
-/// The bookkeeping behind a display's frame clock: which flip is pending, when the last vsync was,
-/// and whether flip events can be trusted as vsync at all.
+/// The bookkeeping behind a display's frame clock: which flip is pending, where the vblank grid
+/// lies, which vblank was last ticked, and whether flip events can be trusted as vsync at all.
+///
+/// Ticks follow the vblank grid, not the completion of our own flips: a frame that took a little
+/// longer than a refresh gets the next tick at once (its flip still pending) instead of waiting a
+/// whole extra vblank for the flip event, so a slow frame costs one frame, not half the rate.
 ///
 /// Drivers without real vblank (QEMU's bochs) complete a flip within a fraction of a millisecond
 /// with sequence 0; after a few such flips in a row the pacer switches to timer pacing for good,
@@ -10,7 +14,9 @@ struct VsyncPacer {
     let refreshInterval: Double
     private(set) var source: PacingSource
     private(set) var flipPending = false
-    private(set) var lastVsync: Double?
+    /// A known vblank time; the grid is this plus whole refresh intervals.
+    private(set) var anchor: Double?
+    private(set) var lastTickTime: Double?
     private(set) var sequence: UInt64 = 0
     private var flipSubmittedAt: Double?
     private var lastEventSequence: UInt32?
@@ -28,8 +34,9 @@ struct VsyncPacer {
         flipSubmittedAt = now
     }
 
-    /// Records a flip-complete event and returns the tick to deliver, if flips pace the clock.
-    mutating func flipCompleted(eventTime: Double, eventSequence: UInt32) -> FrameTick? {
+    /// Records a flip-complete event; returns the tick to deliver when flips pace the clock, the
+    /// vblank is not ticked yet and the caller `canDeliver` (it cannot while presenting).
+    mutating func flipCompleted(eventTime: Double, eventSequence: UInt32, canDeliver: Bool = true) -> FrameTick? {
         flipPending = false
         if source == .pageFlip {
             let latency = flipSubmittedAt.map { eventTime - $0 } ?? refreshInterval
@@ -43,6 +50,8 @@ struct VsyncPacer {
         lastEventSequence = eventSequence
         flipSubmittedAt = nil
         guard source == .pageFlip else { return nil }
+        anchor = eventTime
+        guard canDeliver, isUnticked(eventTime) else { return nil }
         return tick(at: eventTime)
     }
 
@@ -57,41 +66,53 @@ struct VsyncPacer {
         source = .timer
     }
 
-    /// Records a timer expiry as a vsync at the grid point at or before `now` and returns its tick.
-    mutating func timerFired(now: Double) -> FrameTick {
-        tick(at: gridPoint(atOrBefore: now))
+    /// Handles the frame timer firing at `now`: the tick of the latest vblank not yet ticked, if any.
+    mutating func timerFired(now: Double) -> FrameTick? {
+        guard let anchor else {
+            self.anchor = now
+            return tick(at: now)
+        }
+        let latest = gridPoint(atOrBefore: now, anchor: anchor)
+        guard isUnticked(latest) else { return nil }
+        return tick(at: latest)
     }
 
     /// Records a vsync seen directly (fbdev's FBIO_WAITFORVSYNC returning) and returns its tick.
-    mutating func vsyncObserved(at time: Double) -> FrameTick {
-        tick(at: time)
+    mutating func vsyncObserved(at time: Double) -> FrameTick? {
+        anchor = time
+        guard isUnticked(time) else { return nil }
+        return tick(at: time)
     }
 
-    /// When the timer should next fire, or nil when a pending flip's event will tick instead
-    /// or nobody wants ticks: the first vsync on the refresh grid after `now`.
+    /// When the frame timer should fire, or nil when nobody wants ticks. A vblank that passed
+    /// unticked is due at once; with a flip pending the timer waits a quarter period past the
+    /// vblank so the flip event, which carries the exact time, normally ticks first.
     func nextTimerDeadline(now: Double, wantsTicks: Bool) -> Double? {
         guard wantsTicks else { return nil }
-        if source == .pageFlip && flipPending { return nil }
-        guard let lastVsync else { return now + refreshInterval }
-        let periods = ((now - lastVsync) / refreshInterval).rounded(.down) + 1
-        return lastVsync + max(periods, 1) * refreshInterval
+        guard let anchor else { return source == .pageFlip && flipPending ? nil : now }
+        let latest = gridPoint(atOrBefore: now, anchor: anchor)
+        let due = isUnticked(latest) ? latest : latest + refreshInterval
+        return source == .pageFlip && flipPending ? due + refreshInterval / 4 : due
     }
 
-    private func gridPoint(atOrBefore now: Double) -> Double {
-        guard let lastVsync, now > lastVsync else { return now }
-        let periods = ((now - lastVsync) / refreshInterval + 0.01).rounded(.down)
-        return periods >= 1 ? lastVsync + periods * refreshInterval : now
+    private func isUnticked(_ vblank: Double) -> Bool {
+        guard let lastTickTime else { return true }
+        return vblank > lastTickTime + refreshInterval / 2
+    }
+
+    private func gridPoint(atOrBefore time: Double, anchor: Double) -> Double {
+        // The small allowance keeps a timer that fires a hair early on the vblank it was set for.
+        anchor + ((time - anchor) / refreshInterval + 0.01).rounded(.down) * refreshInterval
     }
 
     /// Numbers ticks by elapsed refresh periods, so missed frames show as jumps whatever the source.
     private mutating func tick(at time: Double) -> FrameTick {
-        if let lastVsync {
-            let periods = UInt64(max(((time - lastVsync) / refreshInterval).rounded(), 1))
-            sequence += periods
+        if let lastTickTime {
+            sequence += UInt64(max(((time - lastTickTime) / refreshInterval).rounded(), 1))
         } else {
             sequence += 1
         }
-        lastVsync = time
+        lastTickTime = time
         return FrameTick(timestamp: time, sequence: sequence, duration: refreshInterval)
     }
 }

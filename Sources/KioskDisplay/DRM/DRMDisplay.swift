@@ -51,11 +51,7 @@ public final class DRMDisplay: Display {
     /// the console to graphics mode and lights the panel with a black frame.
     public convenience init(options: DisplayOptions, log: @escaping (String) -> Void) throws {
         let (device, output) = try Self.findOutput(options)
-        let console: ConsoleGraphicsMode?
-        do { console = try ConsoleGraphicsMode() } catch {
-            log("console left in text mode: \(error)")
-            console = nil
-        }
+        let console = ConsoleGraphicsMode.enterIfPossible(log: log)
         let hotplug: HotplugMonitor?
         do { hotplug = try HotplugMonitor() } catch {
             log("no hot-plug events (\(error)); re-probing every \(Self.reprobeInterval) s while unplugged")
@@ -67,7 +63,7 @@ public final class DRMDisplay: Display {
 
     /// The configured card, or the first card whose connectors offer what the options ask for.
     private static func findOutput(_ options: DisplayOptions) throws -> (LibDRMDevice, DRMOutput) {
-        let candidates = options.cardPath.map { [$0] } ?? DRMCards.paths()
+        let candidates = options.cardPath.map { [$0] } ?? DeviceNodes.drmCards()
         guard !candidates.isEmpty else {
             throw DisplayError.deviceUnavailable(path: "/dev/dri", reason: "no DRM cards (no KMS driver loaded?)")
         }
@@ -136,8 +132,8 @@ public final class DRMDisplay: Display {
         case device.fileDescriptor:
             try completeFlips(try device.readFlipEvents(), deliverTicks: true)
         case frameTimer.fileDescriptor:
-            if frameTimer.acknowledge() {
-                clock.deliver(pacer.timerFired(now: now()))
+            if frameTimer.acknowledge(), let tick = pacer.timerFired(now: now()) {
+                clock.deliver(tick)
             }
         case retryTimer.fileDescriptor:
             if retryTimer.acknowledge() { reprobe() }
@@ -158,9 +154,7 @@ public final class DRMDisplay: Display {
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        guard frame.width == output.mode.width, frame.height == output.mode.height else {
-            throw DisplayError.frameSizeMismatch(expected: "\(output.mode.width)x\(output.mode.height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try DisplayError.requireSize(of: frame, width: output.mode.width, height: output.mode.height)
         lastFrame = frame
         guard !damage.isEmpty, scanout == .active, !isBlanked, !isClosed else { return }
         if pendingBuffer != nil {
@@ -212,8 +206,9 @@ public final class DRMDisplay: Display {
         pendingBuffer = nil
         frontBuffer = pending
         for event in completions {
-            let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence)
-            if deliverTicks, let tick { clock.deliver(tick) }
+            if let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence, canDeliver: deliverTicks) {
+                clock.deliver(tick)
+            }
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true

@@ -14,7 +14,7 @@ struct DRMOutput: Equatable {
         let names = connectors.map { "\($0.name) (\($0.isConnected ? "connected" : "disconnected"))" }
         let connector: DRMConnectorInfo
         if let connectorName {
-            guard let named = connectors.first(where: { $0.name.caseInsensitiveEquals(connectorName) }) else {
+            guard let named = connectors.first(where: { $0.name.lowercased() == connectorName.lowercased() }) else {
                 throw DisplayError.connectorNotFound(card: device.path, name: connectorName, available: names)
             }
             guard named.isConnected, !named.modes.isEmpty else {
@@ -54,8 +54,3 @@ struct DRMOutput: Equatable {
     }
 }
 
-extension String {
-    func caseInsensitiveEquals(_ other: String) -> Bool {
-        lowercased() == other.lowercased()
-    }
-}

@@ -219,8 +219,3 @@ final class LibDRMDevice: DRMDevice {
         )
     }
 }
-
-/// Collects flip events from libdrm's C callback, which reaches it through the flip's user data.
-private final class FlipEventSink {
-    var events: [DRMFlipEvent] = []
-}

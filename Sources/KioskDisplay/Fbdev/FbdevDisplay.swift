@@ -71,10 +71,7 @@ public final class FbdevDisplay: Display {
             throw error
         }
         hasVsync = clinux_fb_wait_for_vsync(descriptor) == 0
-        do { console = try ConsoleGraphicsMode() } catch {
-            log("console left in text mode: \(error)")
-            console = nil
-        }
+        console = ConsoleGraphicsMode.enterIfPossible(log: log)
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
         log("\(path): \(size.width)x\(size.height) at \(Int(refreshRate.rounded())) Hz, "
             + (hasVsync ? "ticks on FBIO_WAITFORVSYNC" : "no FBIO_WAITFORVSYNC, ticks by timer"))
@@ -95,11 +92,10 @@ public final class FbdevDisplay: Display {
 
     public func handleReadable(_ descriptor: Int32) throws {
         guard descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
-        if hasVsync && clinux_fb_wait_for_vsync(self.descriptor) == 0 {
-            clock.deliver(pacer.vsyncObserved(at: MonotonicTime.now()))
-        } else {
-            clock.deliver(pacer.timerFired(now: MonotonicTime.now()))
-        }
+        let tick = hasVsync && clinux_fb_wait_for_vsync(self.descriptor) == 0
+            ? pacer.vsyncObserved(at: MonotonicTime.now())
+            : pacer.timerFired(now: MonotonicTime.now())
+        if let tick { clock.deliver(tick) }
         scheduleFrame()
     }
 
@@ -110,15 +106,14 @@ public final class FbdevDisplay: Display {
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        guard frame.width == size.width, frame.height == size.height else {
-            throw DisplayError.frameSizeMismatch(expected: "\(size.width)x\(size.height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try DisplayError.requireSize(of: frame, width: size.width, height: size.height)
         guard !damage.isEmpty, !isClosed else { return }
         let rects = tracker.rectanglesToCopy(into: 0, damage: damage)
         DamageCopy.copy(rects, from: frame, to: visibleOrigin, targetPitch: pitch, targetWidth: size.width, targetHeight: size.height)
     }
 
     public func setPowerSaving(_ enabled: Bool) throws {
+        guard !isClosed else { return }
         guard clinux_fb_set_blank(descriptor, enabled ? 1 : 0) == 0 else {
             throw DisplayError.systemCall("FBIOBLANK", device: path, errno: errno)
         }

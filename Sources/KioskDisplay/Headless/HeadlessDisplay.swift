@@ -7,7 +7,7 @@ import KioskEngine
 public final class HeadlessDisplay: Display {
     public let size: (width: Int, height: Int)
     public let refreshRate: Double
-    public var frameClock: any FrameClock { virtualClock ?? realTimeClock! }
+    public let frameClock: any FrameClock
     /// The caller-driven clock when the display was made with `virtualClock: true`.
     public let virtualClock: ManualFrameClock?
     /// A copy of what the screen would show, updated by each present's damage.
@@ -20,7 +20,6 @@ public final class HeadlessDisplay: Display {
     private let realTimeClock: VsyncFrameClock?
     private var pacer: VsyncPacer
     private let timer: TimerDescriptor?
-    private let now: () -> Double
 
     /// A `width` x `height` surface refreshing at `refreshRate`; `virtualClock` picks who ticks it.
     public init(width: Int, height: Int, refreshRate: Double = 60, virtualClock: Bool) throws {
@@ -34,14 +33,17 @@ public final class HeadlessDisplay: Display {
         self.refreshRate = refreshRate
         lastFrame = PixelBuffer(width: width, height: height)
         pacer = VsyncPacer(refreshInterval: 1 / refreshRate, source: .timer)
-        now = MonotonicTime.now
         if virtualClock {
-            self.virtualClock = ManualFrameClock(refreshInterval: 1 / refreshRate)
+            let manual = ManualFrameClock(refreshInterval: 1 / refreshRate)
+            self.virtualClock = manual
+            frameClock = manual
             realTimeClock = nil
             timer = nil
         } else {
             self.virtualClock = nil
-            realTimeClock = VsyncFrameClock(refreshInterval: 1 / refreshRate)
+            let vsync = VsyncFrameClock(refreshInterval: 1 / refreshRate)
+            realTimeClock = vsync
+            frameClock = vsync
             timer = try TimerDescriptor(device: "headless display")
             realTimeClock?.onLinkAdded = { [weak self] in self?.scheduleFrame() }
         }
@@ -51,19 +53,17 @@ public final class HeadlessDisplay: Display {
 
     public func handleReadable(_ descriptor: Int32) throws {
         guard let timer, let realTimeClock, descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
-        realTimeClock.deliver(pacer.timerFired(now: now()))
+        if let tick = pacer.timerFired(now: MonotonicTime.now()) { realTimeClock.deliver(tick) }
         scheduleFrame()
     }
 
     public func scheduleFrame() {
         guard let timer, let realTimeClock else { return }
-        timer.arm(at: pacer.nextTimerDeadline(now: now(), wantsTicks: realTimeClock.wantsTicks))
+        timer.arm(at: pacer.nextTimerDeadline(now: MonotonicTime.now(), wantsTicks: realTimeClock.wantsTicks))
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        guard frame.width == size.width, frame.height == size.height else {
-            throw DisplayError.frameSizeMismatch(expected: "\(size.width)x\(size.height)", got: "\(frame.width)x\(frame.height)")
-        }
+        try DisplayError.requireSize(of: frame, width: size.width, height: size.height)
         guard !damage.isEmpty else { return }
         DamageCopy.copy(damage, from: frame, to: UnsafeMutableRawPointer(lastFrame.pixels), targetPitch: lastFrame.stride,
                         targetWidth: size.width, targetHeight: size.height)

@@ -9,9 +9,12 @@
 ///
 /// Time advances only on ticks of the frame clock, through a display link held while running.
 public final class PropertyAnimator {
+    /// Seconds for the whole animation at normal speed.
     public let duration: Double
+    /// The curve of `startAnimation()` and of scrubbing when `scrubsLinearly` is false.
     public let timingCurve: TimingCurve
     public private(set) var state: AnimatorState = .inactive
+    /// True while the display link moves it; false when paused or inactive.
     public private(set) var isRunning = false
     /// Reaching the end leaves the animator active and paused; no completion runs.
     public var pausesOnCompletion = false
@@ -109,6 +112,7 @@ public final class PropertyAnimator {
         completions.append(completion)
     }
 
+    /// Runs from where it stands toward the end (or the start when reversed) along `timingCurve`.
     public func startAnimation() {
         guard state != .stopped, !isRunning else { return }
         state = .active

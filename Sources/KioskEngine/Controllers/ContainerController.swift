@@ -6,27 +6,42 @@
 /// whose position and colour track the selection. It is driven only by `handle(_:)` and by ticks
 /// of the frame clock it was given.
 public final class ContainerController: ViewController {
+    /// Hears every transition's begin and end (the daemon's events log).
     public weak var delegate: (any ContainerControllerDelegate)?
     /// Receives messages about refused or ignored requests, for the daemon's log.
     public var onDiagnostic: ((String) -> Void)?
 
+    /// The options it was made with; fixed for its lifetime.
     public let options: TransitionOptions
+    /// Holds the background controller's view, at the back.
     public let backgroundContainer: View
+    /// The blurred, tinted background feed; its alpha follows the transition toward a screen
+    /// that `prefersBackgroundBlur`.
     public let blurView: View
+    /// Holds the top screen's view, and both screens' views during a transition.
     public let contentContainer: View
+    /// The swipe indicator, in front of everything; it never takes touches.
     public let indicatorView: View
     /// Indicator colour on the first screen and on the last; screens between blend the two.
     public var indicatorStartColor = Color.white { didSet { layoutChrome(forScreenAt: selectedIndex) } }
     public var indicatorEndColor = Color(r: 109, g: 213, b: 250) { didSet { layoutChrome(forScreenAt: selectedIndex) } }
+    /// The indicator runs along the top edge instead of the bottom (out of a bottom tab bar's way).
+    public var indicatorAtTop = false { didSet { layoutChrome(forScreenAt: selectedIndex) } }
 
+    /// The controller behind the screens, set by `setBackground(_:)`.
     public private(set) var backgroundController: ViewController?
+    /// The screens in swipe order: a leftward swipe goes to the next index.
     public private(set) var screens: [ViewController] = []
+    /// The index of the screen on top; changes when a transition completes.
     public private(set) var selectedIndex = 0
     /// The screen on top, a child of this controller.
     public var topViewController: ViewController? { screens.indices.contains(selectedIndex) ? screens[selectedIndex] : nil }
 
+    /// Runs the style's animation for swipes and tab selections alike.
     public let transitionAnimator: FourStepTransitionAnimator
+    /// Scrubs the running transition under the finger and completes it after release.
     public let interactiveTransition: PercentDrivenInteractiveTransition
+    /// Turns `handle(_:)`'s touches into pans and taps.
     public let panRecognizer: PanRecognizer
     /// Vertical pans over a view with `scrollContentHeight` scroll it (sideways styles only).
     public let scrollDriver: VerticalScrollDriver
@@ -46,6 +61,8 @@ public final class ContainerController: ViewController {
     private static let indicatorSize = Size(width: 44, height: 6)
     private static let indicatorMargin = 24.0
 
+    /// A container filling `size`, animating on `frameClock`'s ticks. Validate `options` first
+    /// (`TransitionOptions.problems`).
     public init(size: Size, frameClock: any FrameClock, options: TransitionOptions = TransitionOptions()) {
         self.options = options
         let bounds = Rect(origin: .zero, size: size)
@@ -67,11 +84,8 @@ public final class ContainerController: ViewController {
         super.init(view: View(name: "container", frame: bounds))
         for layer in [backgroundContainer, blurView, contentContainer, indicatorView] { view.addSubview(layer) }
         interactiveTransition.completionCurve = options.completionCurve
-        do {
-            try interactiveTransition.setCompletionSpeed(options.completionSpeed)
-        } catch {
-            onDiagnostic?("\(error); using 1")
-        }
+        // Options come validated (`TransitionOptions.problems`); a bad speed keeps the default of 1.
+        try? interactiveTransition.setCompletionSpeed(options.completionSpeed)
         wireRecognizer()
         layoutChrome(forScreenAt: 0)
     }
@@ -81,8 +95,11 @@ public final class ContainerController: ViewController {
 
     /// The running transition's progress toward its target screen; nil when none is in flight.
     public var transitionProgress: Double? { inFlight == nil ? nil : interactiveTransition.percentComplete }
+    /// The screen the running transition leaves; nil when none is in flight.
     public var transitionFromIndex: Int? { inFlight?.from }
+    /// The screen the running transition goes to; nil when none is in flight.
     public var transitionToIndex: Int? { inFlight?.to }
+    /// True from a transition's begin to its end (including the tick its cleanup waits for).
     public var isTransitioning: Bool { inFlight != nil }
 
     // MARK: - Content
@@ -103,6 +120,7 @@ public final class ContainerController: ViewController {
     /// Replaces the screens and shows `home` at once, without animation.
     public func setScreens(_ newScreens: [ViewController], home: Int = 0) throws {
         guard !newScreens.isEmpty else { throw ContainerError.noScreens }
+        transitionAnimator.completePendingTransition()
         guard newScreens.indices.contains(home) else { throw ContainerError.homeOutOfRange(home: home, screenCount: newScreens.count) }
         guard inFlight == nil else { throw ContainerError.transitionInFlight }
         if let top = topViewController {
@@ -124,6 +142,7 @@ public final class ContainerController: ViewController {
     /// while a transition or a pan is under way, for the current screen, or for a missing one.
     @discardableResult
     public func select(index: Int, animated: Bool) -> Bool {
+        transitionAnimator.completePendingTransition()
         guard inFlight == nil, panRecognizer.state != .tracking else {
             onDiagnostic?("selection of screen \(index) refused: a transition is under way")
             return false
@@ -150,6 +169,7 @@ public final class ContainerController: ViewController {
 
     /// Feeds one touch to the pan recogniser (swipes, catching a running transition, taps).
     public func handle(_ touch: TouchEvent) {
+        if touch.phase == .began { transitionAnimator.completePendingTransition() }
         panRecognizer.handle(touch)
     }
 
@@ -226,7 +246,8 @@ public final class ContainerController: ViewController {
         let share = screens.count > 1 ? Double(index) / Double(screens.count - 1) : 0.5
         let travel = bounds.width - 2 * Self.indicatorMargin - Self.indicatorSize.width
         indicatorView.frame = Rect(x: Self.indicatorMargin + travel * share,
-                                   y: bounds.maxY - Self.indicatorMargin - Self.indicatorSize.height,
+                                   y: indicatorAtTop ? bounds.minY + Self.indicatorMargin
+                                       : bounds.maxY - Self.indicatorMargin - Self.indicatorSize.height,
                                    width: Self.indicatorSize.width, height: Self.indicatorSize.height)
         indicatorView.backgroundColor = Color.interpolate(indicatorStartColor, indicatorEndColor, share)
         blurView.alpha = screens.indices.contains(index) && screens[index].prefersBackgroundBlur ? 1 : 0

@@ -16,11 +16,16 @@ public final class PanRecognizer {
         case ignoring
     }
 
+    /// Pixels a finger moves before its pan begins and its axis is locked.
     public var touchSlop: Double
+    /// Seconds a finger may stay down and still tap.
     public var tapMaxDuration: Double
     public private(set) var state: State = .idle
+    /// The axis of the current pan, once past the slop.
     public private(set) var lockedAxis: PanAxis?
+    /// Where the tracked finger landed.
     public private(set) var startLocation: Point = .zero
+    /// The finger being followed; others are ignored until it lifts.
     public private(set) var trackedTouchID: Int?
     private var startTime = 0.0
     private var velocityTracker = VelocityTracker()

@@ -7,7 +7,9 @@ public final class VerticalScrollDriver {
     public var decelerationRate: Double
     /// Below this speed (pixels per second) coasting stops.
     public var stopSpeed: Double
+    /// The view being dragged or coasting.
     public private(set) var scrollView: View?
+    /// Coasting speed of the content in pixels per second (positive scrolls down the content).
     public private(set) var velocity = 0.0
     private let frameClock: any FrameClock
     private var dragStartOffset = 0.0

@@ -15,10 +15,13 @@ public final class PercentDrivenInteractiveTransition {
         case completing
     }
 
+    /// The animated transition it drives.
     public let animator: any AnimatedTransitioning
     /// How many times faster than the transition's own duration the completion runs.
     public private(set) var completionSpeed = 1.0
+    /// The curve of the completion after release; a spring starts at the release velocity.
     public var completionCurve: TimingCurve = .linear
+    /// The transition being driven (or last driven).
     public private(set) var context: TransitionContext?
     private var propertyAnimator: PropertyAnimator?
 
@@ -32,6 +35,7 @@ public final class PercentDrivenInteractiveTransition {
         completionSpeed = speed
     }
 
+    /// Derived from the context and its animator, so it is right in every callback.
     public var phase: Phase {
         guard let context, !context.isCompleted, let propertyAnimator, propertyAnimator.state != .inactive else { return .idle }
         return propertyAnimator.isRunning ? .completing : .interactive

@@ -2,22 +2,12 @@ import Foundation
 
 /// Two screens as neighbouring faces of a cube that turns about its vertical axis: going forward
 /// the cube turns left, bringing the right-hand face to the front.
-public final class CubeAnimation: TransitionAnimation {
+public final class CubeAnimation: TurningAnimation {
     public var perspectiveDistance: Double
 
     public init(perspectiveDistance: Double = 1000) {
         self.perspectiveDistance = perspectiveDistance
     }
-
-    public func addTo(containerView: View, fromView: View, toView: View, forward: Bool) {
-        containerView.addSubview(toView)
-    }
-
-    public func prepare(fromView: View, toView: View, forward: Bool) {
-        interpolate(progress: 0, fromView: fromView, toView: toView, forward: forward)
-    }
-
-    public func animation(fromView: View, toView: View, forward: Bool) {}
 
     public func interpolate(progress: Double, fromView: View, toView: View, forward: Bool) {
         let direction = forward ? 1.0 : -1.0

@@ -2,23 +2,12 @@ import Foundation
 
 /// A flip about the vertical axis with perspective: pushing turns the outgoing screen away from the
 /// right edge until it is edge-on at half-way, then the incoming one turns in; popping mirrors it.
-public final class FlipAnimation: TransitionAnimation {
-    /// Distance of the eye from the screen in pixels; smaller is a stronger perspective.
+public final class FlipAnimation: TurningAnimation {
     public var perspectiveDistance: Double
 
     public init(perspectiveDistance: Double = 1000) {
         self.perspectiveDistance = perspectiveDistance
     }
-
-    public func addTo(containerView: View, fromView: View, toView: View, forward: Bool) {
-        containerView.addSubview(toView)
-    }
-
-    public func prepare(fromView: View, toView: View, forward: Bool) {
-        interpolate(progress: 0, fromView: fromView, toView: toView, forward: forward)
-    }
-
-    public func animation(fromView: View, toView: View, forward: Bool) {}
 
     public func interpolate(progress: Double, fromView: View, toView: View, forward: Bool) {
         // A positive angle sends the right edge away from the viewer.
