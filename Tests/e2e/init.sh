@@ -90,33 +90,29 @@ screendump 01-first-screen
 # The touchscreen appears only now, so the daemon has to pick it up by hotplug.
 phase touchscreen
 evemu-device /e2e/touchscreen.desc > /tmp/touchscreen.dev 2>&1 &
-wait_for 10 grep -q /dev/input/event /tmp/touchscreen.dev
+wait_for 10 grep -qs /dev/input/event /tmp/touchscreen.dev
 touchscreen=$(sed -n 's|.*\(/dev/input/event[0-9]*\).*|\1|p' /tmp/touchscreen.dev)
 check touchscreen-created test -c "$touchscreen"
 echo "e2e: touchscreen $touchscreen"
 sleep 2
 
 phase swipe-left
-# A second reader of the device tells whether the swipe reached evdev at all (unless the daemon grabs it).
-evemu-record "$touchscreen" > /tmp/swipe.recorded 2>&1 &
-recorder=$!
-usleep 500000
 evemu-play "$touchscreen" < /e2e/swipe-left.events
-kill $recorder
-echo "E2E-RESULT swipe-events-seen-by-evdev $(grep -c '^E:' /tmp/swipe.recorded)"
-wait_for 20 eval 'transitions_ended 1 || has_exited $daemon'
+# The daemon may write its events log only at exit, so this wait is capped a little above the
+# transition's 0.33 s plus emulation's slowness.
+wait_for 6 eval 'transitions_ended 1 || has_exited $daemon'
 sleep 2
 screendump 02-after-swipe
 
 if [ -f /e2e/recording.events ]; then
     phase recording
     evemu-device /e2e/recording.desc > /tmp/recording.dev 2>&1 &
-    wait_for 10 grep -q /dev/input/event /tmp/recording.dev
+    wait_for 10 grep -qs /dev/input/event /tmp/recording.dev
     recording=$(sed -n 's|.*\(/dev/input/event[0-9]*\).*|\1|p' /tmp/recording.dev)
     check recording-device-created test -c "$recording"
     sleep 2
     evemu-play "$recording" < /e2e/recording.events
-    wait_for 20 eval 'transitions_ended 2 || has_exited $daemon'
+    wait_for 6 eval 'transitions_ended 2 || has_exited $daemon'
     sleep 2
     screendump 03-after-recording
 fi
