@@ -13,6 +13,8 @@
 # Environment: E2E_BINARY=path   use this binary instead of building one
 #              E2E_OUT=dir       where screendumps and logs go (default: e2e-out)
 #              E2E_TIMEOUT=secs  hard limit on the VM's run time (default: 480)
+# Output: screendumps NN-<phase>.ppm and .png, serial.log, daemon.log, events.jsonl, notify.log,
+# dmesg.log and assertions.txt. Building needs the -dev packages `make deps` installs.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -164,7 +166,7 @@ fi
 assert sigterm-stops-within-1s sigterm_stopped_within_a_second
 
 echo "== 6. Output in $out: screendumps (.ppm, .png), serial.log, daemon.log, events.jsonl, notify.log, dmesg.log"
-rm -rf "$root" "$out/qmp.sock"
+rm -rf "$root" "$out/initramfs.cpio.gz" "$out/qmp.sock"
 if [ $failures -gt 0 ]; then
     echo "e2e: $failures assertion(s) failed"
     exit 1
