@@ -17,9 +17,11 @@
 Every check prints one line saying what it saw, so a failed assertion explains itself.
 """
 
+import codecs
 import json
 import os
 import re
+import select
 import socket
 import struct
 import sys
@@ -100,6 +102,13 @@ class QMP:
             if "event" not in message:
                 return message
 
+    def closed(self):
+        """True once QEMU has gone away; events that arrived meanwhile are read and dropped."""
+        while select.select([self.sock], [], [], 0)[0]:
+            if not self.reader.readline():
+                return True
+        return False
+
     def command(self, name, **arguments):
         self.sock.sendall(json.dumps({"execute": name, "arguments": arguments}).encode() + b"\n")
         message = self.reply()
@@ -113,12 +122,14 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
     qmp = QMP(qmp_socket, timeout=30)
     position = 0
     pending = ""
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
     while time.monotonic() < deadline:
+        qemu_gone = qmp.closed()
         with open(serial_log, "rb") as file:
             file.seek(position)
             chunk = file.read()
         position += len(chunk)
-        pending += chunk.decode("utf-8", "replace")
+        pending += decoder.decode(chunk)
         *lines, pending = pending.split("\n")
         for line in lines:
             line = line.strip("\r")
@@ -135,6 +146,9 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
                     print(f"e2e: screendump {name} failed: {error}", flush=True)
             elif line.startswith("E2E-DONE"):
                 return 0
+        if qemu_gone:
+            print("e2e: QEMU stopped before the guest was done", flush=True)
+            return 0
         if not chunk:
             time.sleep(0.1)
     print(f"e2e: gave up watching after {timeout} s", flush=True)

@@ -108,7 +108,7 @@ timeout --kill-after=10 "$timeout" qemu-system-x86_64 \
 qemu=$!
 
 echo "== 4. The guest runs init.sh; screendumps as it asks for them"
-python3 "$here/e2e.py" watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout "$timeout" || true
+python3 "$here/e2e.py" watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) || true
 qemu_status=0
 wait $qemu || qemu_status=$?
 

@@ -5,6 +5,7 @@
 # assertions (kernel, devices, listener, screendumps) still pass.
 #   exits-at-once  ends as soon as it starts: no READY=1, nothing on screen, no transitions
 #   never-draws    says READY=1 and stops cleanly on SIGTERM, but never touches the display
+#   ignores-sigterm  says READY=1 and then ignores SIGTERM
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +25,14 @@ trap 'exit 0' TERM
 sleep 100000 &
 wait $!
 EOF
-chmod +x "$out/daemons/exits-at-once" "$out/daemons/never-draws"
+cat > "$out/daemons/ignores-sigterm" <<'EOF'
+#!/bin/sh
+[ "$1" = run ] || exit 0
+printf 'READY=1' | socat -u - UNIX-SENDTO:$NOTIFY_SOCKET
+trap '' TERM
+sleep 100000
+EOF
+chmod +x "$out/daemons/exits-at-once" "$out/daemons/never-draws" "$out/daemons/ignores-sigterm"
 
 # First the checks alone, on pictures and lines a working daemon would produce: they must pass.
 python3 - "$out" <<'PYTHON'
@@ -70,7 +78,7 @@ expect() { # expect DAEMON PASS|FAIL ASSERTION...
     done
 }
 
-for daemon in exits-at-once never-draws; do
+for daemon in exits-at-once never-draws ignores-sigterm; do
     echo "== self-test: $daemon"
     status=0
     E2E_BINARY="$out/daemons/$daemon" E2E_OUT="$out/$daemon" "$here/run.sh" > "$out/$daemon.log" 2>&1 || status=$?
@@ -87,6 +95,8 @@ expect exits-at-once FAIL daemon-notified-ready first-screen-shows-camera swipe-
     transition-began-0-to-1 sigterm-stops-within-1s
 expect never-draws PASS daemon-notified-ready sigterm-stops-within-1s
 expect never-draws FAIL first-screen-shows-camera swipe-left-shows-red-screen transition-began-0-to-1
+expect ignores-sigterm PASS daemon-notified-ready
+expect ignores-sigterm FAIL sigterm-stops-within-1s
 
 if [ $failures -gt 0 ]; then
     echo "self-test: $failures expectation(s) not met (logs in $out)"
