@@ -11,6 +11,7 @@
     expect-not-blank PPM                  succeeds when PPM is an image with some pixels not black
     expect-colour-bars PPM                succeeds when a row through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
+    expect-split PPM RRGGBB TOLERANCE     succeeds when that colour is at the right edge, not the left
     expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
     png PPM PNG                           converts a screendump for image viewers
 
@@ -235,6 +236,23 @@ def expect_colour(path, hex_colour, tolerance):
     return 0 if not wrong else 1
 
 
+def expect_split(path, hex_colour, tolerance):
+    # Halfway through a leftward swipe the next screen covers the right of the display and the
+    # current one still shows on the left.
+    image = read_ppm(path)
+    expected = tuple(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    tolerance = int(tolerance)
+    def matches(x, y):
+        return all(abs(a - b) <= tolerance for a, b in zip(image.pixel(x, y), expected))
+    heights = [int(f * image.height) for f in (0.25, 0.5, 0.75)]
+    right, left = int(0.9 * image.width), int(0.1 * image.width)
+    right_matches = [matches(right, y) for y in heights]
+    left_matches = [matches(left, y) for y in heights]
+    print(f"#{hex_colour} +-{tolerance} at x={right}: {sum(right_matches)} of 3 points, "
+          f"at x={left}: {sum(left_matches)} of 3 points")
+    return 0 if all(right_matches) and not any(left_matches) else 1
+
+
 def expect_event(path, event_type, *conditions):
     wanted = {key: json.loads(value) for key, value in (c.split("=", 1) for c in conditions)}
     count = 0
@@ -257,7 +275,7 @@ def expect_event(path, event_type, *conditions):
 def main(arguments):
     commands = {
         "section": section, "result": result, "expect-not-blank": expect_not_blank,
-        "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour,
+        "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour, "expect-split": expect_split,
         "expect-event": expect_event,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,
     }

@@ -96,13 +96,22 @@ check touchscreen-created test -c "$touchscreen"
 echo "e2e: touchscreen $touchscreen"
 sleep 2
 
-phase swipe-left
-evemu-play "$touchscreen" < /e2e/swipe-left.events
-# The daemon may write its events log only at exit, so this wait is capped a little above the
-# transition's 0.33 s plus emulation's slowness.
+# The daemon may write its events log only at exit, so the waits for transitions to end are capped
+# a little above the transition's 0.33 s plus emulation's slowness.
+phase held-swipe
+evemu-play "$touchscreen" < /e2e/swipe-hold.events
+sleep 1
+screendump 02-held-swipe
+evemu-play "$touchscreen" < /e2e/swipe-back.events
 wait_for 6 eval 'transitions_ended 1 || has_exited $daemon'
 sleep 2
-screendump 02-after-swipe
+screendump 03-swipe-taken-back
+
+phase swipe-left
+evemu-play "$touchscreen" < /e2e/swipe-left.events
+wait_for 6 eval 'transitions_ended 2 || has_exited $daemon'
+sleep 2
+screendump 04-after-swipe
 
 if [ -f /e2e/recording.events ]; then
     phase recording
@@ -112,9 +121,9 @@ if [ -f /e2e/recording.events ]; then
     check recording-device-created test -c "$recording"
     sleep 2
     evemu-play "$recording" < /e2e/recording.events
-    wait_for 6 eval 'transitions_ended 2 || has_exited $daemon'
+    wait_for 6 eval 'transitions_ended 3 || has_exited $daemon'
     sleep 2
-    screendump 03-after-recording
+    screendump 05-after-recording
 fi
 
 phase sigterm

@@ -84,7 +84,7 @@ done
 
 install -m 755 "$here/init.sh" "$root/init"
 cp "$here/e2e.toml" "$root/e2e.toml"
-cp "$here/touchscreen.desc" "$here/swipe-left.events" "$root/e2e/"
+cp "$here/touchscreen.desc" "$here"/swipe-*.events "$root/e2e/"
 # A real panel's recording, replayed when ../shared is there: a rightward swipe along the top.
 recordings=$repo/../shared/recordings
 if [ -f "$recordings/wacom-isdv4-e6-finger.single-top-swipe.events" ]; then
@@ -156,12 +156,15 @@ assert config-accepted-by-binary guest_check config-accepted-by-binary
 # The daemon.
 assert daemon-notified-ready grep -m1 '^READY=1' "$out/notify.log"
 assert first-screen-shows-camera e2e expect-colour-bars "$out/01-first-screen.ppm"
-assert swipe-left-shows-red-screen e2e expect-colour "$out/02-after-swipe.ppm" d01010 24
+assert held-swipe-shows-red-screen-on-the-right e2e expect-split "$out/02-held-swipe.ppm" d01010 24
+assert swipe-taken-back-cancels e2e expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=false
+assert swipe-taken-back-shows-camera e2e expect-colour-bars "$out/03-swipe-taken-back.ppm"
+assert swipe-left-shows-red-screen e2e expect-colour "$out/04-after-swipe.ppm" d01010 24
 assert transition-began-0-to-1 e2e expect-event "$out/events.jsonl" transition-began from=0 to=1
 assert transition-ended-completed e2e expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
 if [ -f "$root/e2e/recording.events" ]; then
     assert recording-swipes-back-to-0 e2e expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
-    assert recording-shows-camera-again e2e expect-colour-bars "$out/03-after-recording.ppm"
+    assert recording-shows-camera-again e2e expect-colour-bars "$out/05-after-recording.ppm"
 fi
 assert sigterm-stops-within-1s sigterm_stopped_within_a_second
 

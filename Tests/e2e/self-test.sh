@@ -44,6 +44,7 @@ def ppm(path, colour_at):
         file.write(b"P6\n800 600\n255\n" + b"".join(bytes(colour_at(x)) for _ in range(600) for x in range(800)))
 ppm(f"{out}/colour-bars.ppm", lambda x: bars[x // 100])
 ppm(f"{out}/red.ppm", lambda x: (0xd0, 0x10, 0x10))
+ppm(f"{out}/held.ppm", lambda x: bars[x // 100] if x < 500 else (0xd0, 0x10, 0x10))
 with open(f"{out}/events.jsonl", "w") as file:
     file.write('{"t":10.0,"type":"transition-began","from":0,"to":1,"interactive":true}\n')
     file.write('{"t":350.0,"type":"transition-ended","from":0,"to":1,"completed":true}\n')
@@ -59,6 +60,9 @@ check pass expect-colour-bars "$out/colour-bars.ppm"
 check fail expect-colour-bars "$out/red.ppm"
 check pass expect-colour "$out/red.ppm" d01010 24
 check fail expect-colour "$out/colour-bars.ppm" d01010 24
+check pass expect-split "$out/held.ppm" d01010 24
+check fail expect-split "$out/red.ppm" d01010 24
+check fail expect-split "$out/colour-bars.ppm" d01010 24
 check pass expect-event "$out/events.jsonl" transition-began from=0 to=1
 check pass expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
 check fail expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
@@ -94,7 +98,8 @@ done
 expect exits-at-once FAIL daemon-notified-ready first-screen-shows-camera swipe-left-shows-red-screen \
     transition-began-0-to-1 sigterm-stops-within-1s
 expect never-draws PASS daemon-notified-ready sigterm-stops-within-1s
-expect never-draws FAIL first-screen-shows-camera swipe-left-shows-red-screen transition-began-0-to-1
+expect never-draws FAIL first-screen-shows-camera held-swipe-shows-red-screen-on-the-right \
+    swipe-left-shows-red-screen transition-began-0-to-1
 expect ignores-sigterm PASS daemon-notified-ready
 expect ignores-sigterm FAIL sigterm-stops-within-1s
 
