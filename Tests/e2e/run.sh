@@ -74,11 +74,17 @@ declare -A module_arguments=([vivid]="node_types=0x1") # only vivid's capture no
 for module in bochs uinput evdev vivid; do
     modprobe -S "$kernel_version" --show-depends "$module" | awk '$1 == "insmod" {print $2}' |
     while read -r path; do
-        grep -qxF "$path" "$root/e2e/modules.list" 2>/dev/null && continue
-        echo "$path" >> "$root/e2e/modules.list"
-        cp --parents "$path" "$root"
-        name=$(basename "$path" .ko)
-        echo "$path ${module_arguments[$name]:-}" >> "$root/e2e/modules.load"
+        # busybox insmod takes plain .ko files; newer Debian kernels ship them compressed.
+        module_file=${path%.xz}; module_file=${module_file%.zst}
+        grep -q "^$module_file " "$root/e2e/modules.load" 2>/dev/null && continue
+        mkdir -p "$root$(dirname "$module_file")"
+        case $path in
+            *.xz) xz -dc "$path" > "$root$module_file" ;;
+            *.zst) zstd -qdc "$path" > "$root$module_file" ;;
+            *) cp "$path" "$root$module_file" ;;
+        esac
+        name=$(basename "$module_file" .ko)
+        echo "$module_file ${module_arguments[$name]:-}" >> "$root/e2e/modules.load"
     done
 done
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Self-test of the end-to-end harness (run.sh --self-test). First the pixel and events checks must
-# accept synthetic pictures and lines of a working daemon; then two deliberately broken daemons stand
+# accept synthetic pictures and lines of a working daemon; then three deliberately broken daemons stand
 # in for swipe-kiosk, and each must make run.sh fail for the right reason while the harness's own
 # assertions (kernel, devices, listener, screendumps) still pass.
 #   exits-at-once  ends as soon as it starts: no READY=1, nothing on screen, no transitions
