@@ -96,6 +96,8 @@ recordings=$repo/../shared/recordings
 if [ -f "$recordings/wacom-isdv4-e6-finger.single-top-swipe.events" ]; then
     cp "$recordings/wacom-isdv4-e6-finger.desc" "$root/e2e/recording.desc"
     cp "$recordings/wacom-isdv4-e6-finger.single-top-swipe.events" "$root/e2e/recording.events"
+else
+    echo "No $recordings: the recording replay and its assertions are skipped"
 fi
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 echo "initramfs: $(du -h "$out/initramfs.cpio.gz" | cut -f1) with $binary on $kernel"
