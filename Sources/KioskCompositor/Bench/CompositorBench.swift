@@ -46,7 +46,7 @@ public struct CompositorBench: Sendable {
     }
 
     private func measureIdle(camera: PixelBuffer) -> BenchTiming {
-        let scene = BenchSceneProbe(width: width, height: height)
+        let scene = OverlapBenchScene(width: width, height: height)
         let compositor = Compositor(displayWidth: width, displayHeight: height)
         scene.progress = 0.5
         compositor.render(root: scene.root, background: camera)
@@ -73,7 +73,7 @@ public struct CompositorBench: Sendable {
     }
 
     private func measureTransition(_ frames: [PixelBuffer], fused: Bool) -> BenchTiming {
-        let scene = BenchSceneProbe(width: width, height: height)
+        let scene = OverlapBenchScene(width: width, height: height)
         let compositor = Compositor(displayWidth: width, displayHeight: height)
         compositor.fusesFade = fused
         // A first pass draws the card and fills the caches, as the first transition on a kiosk does.

@@ -3,7 +3,7 @@ import KioskEngine
 /// The bench's `overlap` transition, built straight from views: the camera screen, the blurred
 /// tinted background fading in with progress, a card screen sliding in from the right, and a
 /// swipe indicator travelling along the bottom.
-public final class BenchSceneProbe {
+public final class OverlapBenchScene {
     public let root: View
     let blur: View
     let cardScreen: View
