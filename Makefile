@@ -10,7 +10,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
 
-.PHONY: all deps build release demo test unit-test bench install clean
+.PHONY: all deps build release demo test unit-test e2e bench install uninstall clean
 
 all: build
 
@@ -43,6 +43,20 @@ test: unit-test
 
 bench: release
 	./.build/release/swipe-kiosk bench
+
+# Puts the binary, an example config (never over an existing one) and the unit in place.
+install: release
+	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
+	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
+	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
+	install -D -m 0644 systemd/swipe-kiosk.service $(DESTDIR)/etc/systemd/system/swipe-kiosk.service
+	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk/README.md
+	@[ -n "$(DESTDIR)" ] || { systemctl daemon-reload 2>/dev/null || true; \
+		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)/etc/systemd/system/swipe-kiosk.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk
 
 clean:
 	rm -rf .build $(DEMO_OUT)

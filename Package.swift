@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskCompositor", "CDRM", "CLinux"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "CEvdev", "CLinux"]),
-        .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG"]),
+        .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
         .target(name: "KioskConfig", dependencies: ["KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskEngine", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"]),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime"]),
+        // The runtime tests also drive the built `swipe-kiosk` binary as a subprocess, as systemd does.
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk"]),
     ]
 )

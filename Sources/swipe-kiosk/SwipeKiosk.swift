@@ -1,9 +1,10 @@
 import ArgumentParser
-import KioskRuntime
 
 @main
 struct SwipeKiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-kiosk",
-        abstract: "A touch-kiosk runtime: swipe between screens over a live camera-style background.")
+        abstract: "A touch-kiosk runtime: swipe between screens over a live camera-style background.",
+        subcommands: [RunCommand.self, SimulateCommand.self, DemoCommand.self, CheckConfigCommand.self,
+                      ListDevicesCommand.self, RecordCommand.self])
 }

@@ -19,7 +19,8 @@ public struct ContactSheet {
         self.firstNumber = firstNumber
     }
 
-    public func make(_ frames: [PixelBuffer]) -> PixelBuffer {
+    /// - Parameter numbers: the label of each frame; consecutive from `firstNumber` when nil.
+    public func make(_ frames: [PixelBuffer], numbers: [Int]? = nil) -> PixelBuffer {
         guard let first = frames.first, first.width > 0, first.height > 0 else { return PixelBuffer(width: 1, height: 1) }
         let cellHeight = max(cellWidth * first.height / first.width, 1)
         let rows = (frames.count + columns - 1) / columns
@@ -44,7 +45,7 @@ public struct ContactSheet {
                 let x = Double(gap + (index % columns) * (cellWidth + gap)) + size / 3
                 let y = Double(gap + (index / columns) * (cellHeight + gap)) + size * 1.1
                 cairo_move_to(cr, x, y)
-                cairo_text_path(cr, String(firstNumber + index))
+                cairo_text_path(cr, String(numbers?[index] ?? firstNumber + index))
                 // Dark outline under white fill: readable on any frame.
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.8)
                 cairo_set_line_width(cr, max(size / 6, 2))

@@ -59,14 +59,18 @@ public final class DisplayLinkRegistry {
 }
 
 /// A clock that ticks only when told to: the virtual vsync of tests, `simulate` and the headless display.
+///
+/// Vsyncs sit on a fixed grid (`start + n x refreshInterval`), however input moves `now` between them.
 public final class ManualFrameClock: FrameClock {
     public let refreshInterval: Double
+    public let start: Double
     public private(set) var now: Double
     public private(set) var sequence: UInt64 = 0
     private let registry = DisplayLinkRegistry()
 
     public init(refreshInterval: Double = 1.0 / 60.0, start: Double = 0) {
         self.refreshInterval = refreshInterval
+        self.start = start
         self.now = start
     }
 
@@ -76,18 +80,28 @@ public final class ManualFrameClock: FrameClock {
 
     public var wantsTicks: Bool { registry.hasActiveLinks }
 
-    /// Moves time to `time` without a vsync (input arriving between frames).
+    /// The time of the next vsync after `now`.
+    public var nextVsync: Double { start + Double(nextSequence) * refreshInterval }
+
+    /// Moves time to `time` without a vsync: input arriving between frames, or idle time in
+    /// which nothing asked for ticks.
     public func advance(to time: Double) {
         now = max(now, time)
     }
 
-    /// Advances one refresh period and delivers the tick.
+    /// Moves to the next vsync on the grid and delivers the tick. After idle time the sequence
+    /// jumps, as a display's vsync counter does.
     @discardableResult
     public func tick() -> FrameTick {
-        now += refreshInterval
-        sequence += 1
+        sequence = nextSequence
+        now = start + Double(sequence) * refreshInterval
         let tick = FrameTick(timestamp: now, sequence: sequence, duration: refreshInterval)
         registry.deliver(tick)
         return tick
+    }
+
+    private var nextSequence: UInt64 {
+        let elapsed = ((now - start) / refreshInterval).rounded(.down)
+        return max(sequence + 1, UInt64(max(elapsed, 0)) + 1)
     }
 }

@@ -22,6 +22,14 @@ public final class View {
     public var content: ViewContent = .none
     /// False for decorations such as the swipe indicator: they never take touches.
     public var isUserInteractionEnabled: Bool = true
+    /// Called when a tap lands on this view (or a subview without its own action): tab buttons,
+    /// on-screen buttons.
+    public var onTap: (() -> Void)?
+    /// Views in two screens with the same identifier are one element to the zoom transition,
+    /// which carries a copy of it from its place in one screen to its place in the other.
+    public var transitionID: String?
+    /// Set, the view scrolls its subviews vertically by `boundsOrigin.y` over content this tall.
+    public var scrollContentHeight: Double?
 
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?

@@ -8,5 +8,7 @@
 #include "clinux_fbdev.h"
 #include "clinux_vt.h"
 #include "clinux_evdev.h"
+#include "clinux_display.h"
+#include "clinux_loop.h"
 
 #endif

@@ -1,0 +1,21 @@
+/// A video capture device: the seam between the feed's fault handling and the kernel.
+///
+/// `V4L2CaptureDevice` is the real one; tests put a scripted fake behind this protocol.
+/// A device is used from one thread at a time.
+public protocol CaptureDevice: AnyObject {
+    /// The device node, for messages.
+    var path: String { get }
+
+    /// Opens the device, negotiates the format and starts streaming.
+    func open() throws(CameraError) -> CaptureFormat
+
+    /// Waits up to `timeout` seconds for the next filled buffer and lends it to `body`.
+    ///
+    /// - Returns: false when no frame arrived in time.
+    /// - Throws: `.deviceGone` when the device was unplugged; other errors as they happen. An error
+    ///   thrown by `body` is passed on after the buffer is returned to the driver.
+    func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool
+
+    /// Stops streaming and releases everything; safe to call when not open.
+    func close()
+}

@@ -1,0 +1,21 @@
+/// One filled capture buffer, borrowed from the device until the next call into it.
+public struct CapturedFrame {
+    public var pixelFormat: CameraPixelFormat
+    public var width: Int
+    public var height: Int
+    public var bytesPerLine: Int
+    /// The bytes the driver filled (its `bytesused`), not the whole mapping.
+    public var bytes: UnsafeRawBufferPointer
+    /// The driver marked the buffer as damaged (V4L2_BUF_FLAG_ERROR).
+    public var isFlaggedCorrupt: Bool
+
+    public init(pixelFormat: CameraPixelFormat, width: Int, height: Int, bytesPerLine: Int,
+                bytes: UnsafeRawBufferPointer, isFlaggedCorrupt: Bool = false) {
+        self.pixelFormat = pixelFormat
+        self.width = width
+        self.height = height
+        self.bytesPerLine = bytesPerLine
+        self.bytes = bytes
+        self.isFlaggedCorrupt = isFlaggedCorrupt
+    }
+}

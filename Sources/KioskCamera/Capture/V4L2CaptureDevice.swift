@@ -1,0 +1,202 @@
+import CLinux
+import Glibc
+
+/// A V4L2 capture device streaming through mmap()ed kernel buffers.
+///
+/// Opens the node non-blocking, negotiates size and format (the configured preferences first,
+/// accepting any convertible format the driver insists on), asks for the frame rate, and streams
+/// with QBUF/DQBUF, waiting on poll(). Used from the capture thread only.
+public final class V4L2CaptureDevice: CaptureDevice {
+    public let path: String
+    private let requestedWidth: Int
+    private let requestedHeight: Int
+    private let preferredFormats: [CameraPixelFormat]
+    private let framesPerSecond: Double
+    private var descriptor: Int32 = -1
+    private var mappings: [UnsafeMutableRawBufferPointer] = []
+    private var format: CaptureFormat?
+
+    /// Buffers asked of the driver: one being filled, one being read, spares to absorb jitter.
+    private static let bufferCount: UInt32 = 4
+
+    public init(path: String, requestedWidth: Int, requestedHeight: Int,
+                preferredFormats: [CameraPixelFormat], framesPerSecond: Double) {
+        self.path = path
+        self.requestedWidth = requestedWidth
+        self.requestedHeight = requestedHeight
+        self.preferredFormats = preferredFormats.isEmpty ? CameraPixelFormat.allCases : preferredFormats
+        self.framesPerSecond = framesPerSecond
+    }
+
+    public convenience init(settings: CameraSettings) {
+        self.init(path: settings.devicePath, requestedWidth: settings.requestedWidth, requestedHeight: settings.requestedHeight,
+                  preferredFormats: settings.pixelFormats, framesPerSecond: settings.framesPerSecond)
+    }
+
+    deinit {
+        close()
+    }
+
+    public func open() throws(CameraError) -> CaptureFormat {
+        close()
+        let fd = Glibc.open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw .cannotOpen(device: path, errno: errno) }
+        descriptor = fd
+        do throws(CameraError) {
+            let card = try checkCapabilities()
+            var negotiated = try negotiateFormat()
+            negotiated.card = card
+            negotiated.framesPerSecond = setFrameRate()
+            try mapBuffers()
+            try call("VIDIOC_STREAMON", clinux_v4l2_set_streaming(descriptor, 1))
+            format = negotiated
+            return negotiated
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    public func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
+        guard descriptor >= 0, let format else { throw .deviceGone(device: path) }
+        var waiter = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&waiter, 1, Int32(max(0, timeout * 1000)))
+        if ready < 0 {
+            if errno == EINTR { return false }
+            throw .ioctlFailed(device: path, call: "poll", errno: errno)
+        }
+        if ready == 0 { return false }
+        var index: UInt32 = 0, bytesUsed: UInt32 = 0, flaggedError: Int32 = 0
+        if clinux_v4l2_dequeue_buffer(descriptor, &index, &bytesUsed, &flaggedError) != 0 {
+            let code = errno
+            if code == EAGAIN {
+                // An error condition with nothing to dequeue would wake poll at once forever.
+                guard waiter.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0 else {
+                    throw .ioctlFailed(device: path, call: "poll (the driver reports an error)", errno: EIO)
+                }
+                return false
+            }
+            throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_DQBUF", errno: code)
+        }
+        guard Int(index) < mappings.count else {
+            throw .ioctlFailed(device: path, call: "VIDIOC_DQBUF (buffer \(index) was never mapped)", errno: EINVAL)
+        }
+        let mapping = mappings[Int(index)]
+        let frame = CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
+                                  bytesPerLine: format.bytesPerLine,
+                                  bytes: UnsafeRawBufferPointer(rebasing: mapping[0..<min(Int(bytesUsed), mapping.count)]),
+                                  isFlaggedCorrupt: flaggedError != 0)
+        var failure: CameraError?
+        do throws(CameraError) {
+            try body(frame)
+        } catch {
+            failure = error
+        }
+        // The buffer goes back to the driver whatever the frame held, or capture would starve.
+        if clinux_v4l2_queue_buffer(descriptor, index) != 0 {
+            let code = errno
+            throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_QBUF", errno: code)
+        }
+        if let failure { throw failure }
+        return true
+    }
+
+    public func close() {
+        guard descriptor >= 0 else { return }
+        if format != nil { _ = clinux_v4l2_set_streaming(descriptor, 0) }
+        for mapping in mappings {
+            munmap(mapping.baseAddress, mapping.count)
+        }
+        mappings.removeAll()
+        var none: UInt32 = 0
+        _ = clinux_v4l2_request_buffers(descriptor, &none)
+        _ = Glibc.close(descriptor)
+        descriptor = -1
+        format = nil
+    }
+
+    private func checkCapabilities() throws(CameraError) -> String {
+        var capabilities: UInt32 = 0
+        var card = [CChar](repeating: 0, count: 64)
+        var driver = [CChar](repeating: 0, count: 64)
+        let result = clinux_v4l2_query_capabilities(descriptor, &capabilities, &card, &driver, card.count)
+        if result != 0 {
+            let code = errno
+            // ENOTTY: a node that is not V4L2 at all (a serial port, a file).
+            if code == ENOTTY { throw .notACaptureDevice(device: path, card: "not a V4L2 device") }
+            throw .ioctlFailed(device: path, call: "VIDIOC_QUERYCAP", errno: code)
+        }
+        let cardName = String(decoding: card.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard clinux_v4l2_is_streaming_capture(capabilities) != 0 else {
+            throw .notACaptureDevice(device: path, card: cardName)
+        }
+        return cardName
+    }
+
+    private func negotiateFormat() throws(CameraError) -> CaptureFormat {
+        var offered: [String] = []
+        var fallback: CaptureFormat?
+        for wanted in preferredFormats {
+            var width = UInt32(requestedWidth), height = UInt32(requestedHeight)
+            var fourCC = wanted.fourCC, bytesPerLine: UInt32 = 0, sizeImage: UInt32 = 0
+            try call("VIDIOC_S_FMT", clinux_v4l2_set_format(descriptor, &width, &height, &fourCC, &bytesPerLine, &sizeImage))
+            guard let chosen = CameraPixelFormat(fourCC: fourCC) else {
+                offered.append(CameraPixelFormat.name(ofFourCC: fourCC))
+                continue
+            }
+            let line = max(Int(bytesPerLine), chosen.packedLineLength(width: Int(width)))
+            let candidate = CaptureFormat(width: Int(width), height: Int(height), pixelFormat: chosen, bytesPerLine: line)
+            if chosen == wanted { return candidate }
+            fallback = fallback ?? candidate
+        }
+        guard let fallback else {
+            throw .unsupportedFormat(device: path, offered: Set(offered).sorted().joined(separator: ", "))
+        }
+        // Set it again: the last S_FMT may have left the driver on another format.
+        var width = UInt32(fallback.width), height = UInt32(fallback.height), fourCC = fallback.pixelFormat.fourCC
+        var bytesPerLine: UInt32 = 0, sizeImage: UInt32 = 0
+        try call("VIDIOC_S_FMT", clinux_v4l2_set_format(descriptor, &width, &height, &fourCC, &bytesPerLine, &sizeImage))
+        guard let chosen = CameraPixelFormat(fourCC: fourCC) else {
+            throw .unsupportedFormat(device: path, offered: CameraPixelFormat.name(ofFourCC: fourCC))
+        }
+        return CaptureFormat(width: Int(width), height: Int(height), pixelFormat: chosen,
+                             bytesPerLine: max(Int(bytesPerLine), chosen.packedLineLength(width: Int(width))))
+    }
+
+    /// Asks for the configured rate; drivers without frame-rate control keep their own, which is fine.
+    private func setFrameRate() -> Double? {
+        guard framesPerSecond > 0 else { return nil }
+        var numerator: UInt32 = 0, denominator: UInt32 = 0
+        guard clinux_v4l2_set_frame_rate(descriptor, UInt32(framesPerSecond.rounded()), &numerator, &denominator) == 0,
+              numerator > 0 else { return nil }
+        return Double(denominator) / Double(numerator)
+    }
+
+    private func mapBuffers() throws(CameraError) {
+        var count = Self.bufferCount
+        try call("VIDIOC_REQBUFS", clinux_v4l2_request_buffers(descriptor, &count))
+        guard count >= 2 else {
+            throw .ioctlFailed(device: path, call: "VIDIOC_REQBUFS (granted \(count) buffers, need 2)", errno: ENOMEM)
+        }
+        for index in 0..<count {
+            var offset: UInt32 = 0, length: UInt32 = 0
+            try call("VIDIOC_QUERYBUF", clinux_v4l2_query_buffer(descriptor, index, &offset, &length))
+            let address = mmap(nil, Int(length), PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, off_t(offset))
+            guard let address, address != MAP_FAILED else {
+                throw .ioctlFailed(device: path, call: "mmap", errno: errno)
+            }
+            mappings.append(UnsafeMutableRawBufferPointer(start: address, count: Int(length)))
+            try call("VIDIOC_QBUF", clinux_v4l2_queue_buffer(descriptor, index))
+        }
+    }
+
+    private func call(_ name: String, _ result: Int32) throws(CameraError) {
+        guard result != 0 else { return }
+        let code = errno
+        throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: name, errno: code)
+    }
+
+    private static func isGone(_ code: Int32) -> Bool {
+        code == ENODEV || code == ENXIO
+    }
+}

@@ -1,0 +1,22 @@
+import KioskEngine
+
+/// A live source of background frames for the daemon's event loop.
+///
+/// Frames are produced away from the render loop; the loop watches `readinessDescriptor` and,
+/// when it is readable, calls `takeNewestFrame()`. Frames produced in between are dropped: the
+/// newest one wins. Every frame is already aspect-filled to the display size.
+public protocol CameraFeed: AnyObject, Sendable {
+    /// Begins producing frames. Does not block on the device: a missing camera shows the fallback.
+    func start()
+    /// Stops producing frames and releases the device; returns once the producer has finished.
+    func stop()
+    /// An eventfd that becomes readable when a new frame is ready; `takeNewestFrame()` clears it.
+    var readinessDescriptor: Int32 { get }
+    /// The newest complete frame, or nil when none arrived since the last call.
+    ///
+    /// The returned buffer is left untouched by the feed until the next call, so the compositor
+    /// may keep drawing from it; its `sequence` differs from every earlier frame's.
+    func takeNewestFrame() -> PixelBuffer?
+    /// One line for the operator: what is shown and why ("camera /dev/video0: 1280x720 YUYV at 30 fps").
+    var status: String { get }
+}

@@ -1,0 +1,63 @@
+/// Builds the background feed the `[camera]` settings describe.
+public enum CameraFeedFactory {
+    /// The live feed for the daemon, not yet started; nil for `source = "none"`.
+    ///
+    /// - Throws: `CameraError.badImage` when an image source or image fallback cannot be used.
+    ///   A missing camera is not an error here: the feed shows the fallback and keeps trying.
+    public static func makeFeed(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
+                                log: @escaping @Sendable (String) -> Void) throws(CameraError) -> CameraFeed? {
+        switch settings.source {
+        case .none:
+            return nil
+        case .v4l2:
+            let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                            makeDevice: { V4L2CaptureDevice(settings: settings) }, log: log)
+        case .pattern, .image:
+            let picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
+            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
+                            makeDevice: { nil }, log: log)
+        }
+    }
+
+    /// The threadless source for `simulate` and `demo`, which run on a virtual clock: call
+    /// `frame(at:)` with the virtual time. A `v4l2` source gives its fallback, since a camera
+    /// cannot be replayed; nil means no background (`none`, or a black fallback).
+    public static func makeTimedSource(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
+                                       log: @escaping (String) -> Void = { _ in }) throws(CameraError) -> TimedFrameSource? {
+        let picture: FallbackPicture
+        switch settings.source {
+        case .none: return nil
+        case .v4l2: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+        case .pattern, .image: picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
+        }
+        if case let .images(path, interval, crossfade, framesPerSecond) = picture {
+            return try ImageSource(path: path, width: displayWidth, height: displayHeight, interval: interval,
+                                   crossfade: crossfade, framesPerSecond: framesPerSecond, log: log)
+        }
+        return picture.makeSource(width: displayWidth, height: displayHeight, log: log)
+    }
+
+    private static func ownPicture(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {
+        settings.source == .image ? try images(settings, width: width, height: height)
+            : .pattern(framesPerSecond: settings.framesPerSecond)
+    }
+
+    private static func fallbackPicture(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {
+        switch settings.fallback {
+        case .pattern: .pattern(framesPerSecond: settings.framesPerSecond)
+        case .image: try images(settings, width: width, height: height)
+        case .none: .black
+        }
+    }
+
+    /// Checks the image path now, so a typo stops the daemon at start with a clear message.
+    private static func images(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {
+        guard let path = settings.imagePath, !path.isEmpty else {
+            throw .badImage(path: "[camera] image", reason: "no image file or folder is set")
+        }
+        _ = try ImageSource(path: path, width: width, height: height)
+        return .images(path: path, interval: settings.slideshowInterval, crossfade: settings.crossfadeDuration,
+                       framesPerSecond: settings.framesPerSecond)
+    }
+}

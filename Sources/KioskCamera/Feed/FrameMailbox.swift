@@ -1,0 +1,67 @@
+import KioskEngine
+import Synchronization
+
+/// Hands frames from a producer thread to the render loop: the newest frame wins.
+///
+/// Three buffers circulate: one being filled, one ready, one handed out. Publishing over an
+/// unread frame drops it back to the producer, so a slow reader never makes the producer wait
+/// and never sees a half-written frame.
+final class FrameMailbox: Sendable {
+    let width: Int
+    let height: Int
+    let signal = EventSignal()
+    private let slots: Mutex<Slots>
+
+    private struct Slots {
+        var ready: PixelBuffer?
+        var handedOut: PixelBuffer?
+        var spares: [PixelBuffer] = []
+        var sequence: UInt64 = 0
+        var status: String
+    }
+
+    init(width: Int, height: Int, status: String = "starting") {
+        self.width = width
+        self.height = height
+        slots = Mutex(Slots(status: status))
+    }
+
+    /// A display-size buffer the producer owns until it passes it to `publish` or `recycle`.
+    func writableBuffer() -> PixelBuffer {
+        let spare = slots.withLock { $0.spares.popLast() }
+        return spare ?? PixelBuffer(width: width, height: height)
+    }
+
+    /// Makes `buffer` the newest frame and wakes the reader.
+    func publish(_ buffer: PixelBuffer) {
+        slots.withLock { slots in
+            slots.sequence += 1
+            buffer.sequence = slots.sequence
+            if let dropped = slots.ready { slots.spares.append(dropped) }
+            slots.ready = buffer
+        }
+        signal.raise()
+    }
+
+    /// Returns a buffer that was not published.
+    func recycle(_ buffer: PixelBuffer) {
+        slots.withLock { $0.spares.append(buffer) }
+    }
+
+    /// The newest frame since the last call, or nil; clears the readiness signal.
+    func takeNewest() -> PixelBuffer? {
+        signal.clear()
+        return slots.withLock { slots in
+            guard let ready = slots.ready else { return nil }
+            if let previous = slots.handedOut { slots.spares.append(previous) }
+            slots.handedOut = ready
+            slots.ready = nil
+            return ready
+        }
+    }
+
+    var status: String {
+        get { slots.withLock { $0.status } }
+        set { slots.withLock { $0.status = newValue } }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import KioskEngine
+import Synchronization
+
+/// The daemon's background feed: a capture thread beside the render loop.
+///
+/// The thread opens the camera (when there is one), converts its frames to the display size and
+/// publishes them; when the camera is missing or failing it shows the fallback picture and keeps
+/// retrying. Without a camera it simply animates the fallback (the `pattern` and `image` sources).
+/// The render loop never waits on it: it watches `readinessDescriptor` and takes the newest frame.
+public final class LiveFeed: CameraFeed {
+    private let mailbox: FrameMailbox
+    private let settings: CameraSettings
+    private let fallback: FallbackPicture
+    private let makeDevice: @Sendable () -> CaptureDevice?
+    private let log: @Sendable (String) -> Void
+    private let currentRun = Mutex<CaptureRun?>(nil)
+
+    /// - Parameters:
+    ///   - makeDevice: builds the device on the capture thread; nil for a feed without a camera.
+    ///   - log: receives one line per state change (never one per frame); called on the capture thread.
+    public init(settings: CameraSettings, displayWidth: Int, displayHeight: Int, fallback: FallbackPicture,
+                makeDevice: @escaping @Sendable () -> CaptureDevice?, log: @escaping @Sendable (String) -> Void) {
+        precondition(displayWidth > 0 && displayHeight > 0, "display size \(displayWidth)x\(displayHeight)")
+        mailbox = FrameMailbox(width: displayWidth, height: displayHeight, status: "stopped")
+        self.settings = settings
+        self.fallback = fallback
+        self.makeDevice = makeDevice
+        self.log = log
+    }
+
+    deinit {
+        stop()
+    }
+
+    public var readinessDescriptor: Int32 { mailbox.signal.descriptor }
+
+    public var status: String { mailbox.status }
+
+    public func takeNewestFrame() -> PixelBuffer? {
+        mailbox.takeNewest()
+    }
+
+    public func start() {
+        let run: CaptureRun? = currentRun.withLock { current in
+            guard current == nil else { return nil }
+            let run = CaptureRun()
+            current = run
+            return run
+        }
+        guard let run else { return }
+        let mailbox = self.mailbox, settings = self.settings, fallback = self.fallback
+        let makeDevice = self.makeDevice, log = self.log
+        let thread = Thread {
+            let session = FeedSession(device: makeDevice(),
+                                      fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
+                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.seconds(), log: log)
+            while !run.isStopRequested {
+                let wait = session.step(now: MonotonicClock.seconds())
+                if wait > 0 { _ = run.wake.wait(timeout: wait) }
+            }
+            session.shutdown()
+            mailbox.status = "stopped"
+            run.finished.raise()
+        }
+        thread.name = "camera"
+        thread.start()
+    }
+
+    public func stop() {
+        guard let run = currentRun.withLock({ current -> CaptureRun? in
+            defer { current = nil }
+            return current
+        }) else { return }
+        run.requestStop()
+        // One capture step is bounded by the frame wait (a quarter second); allow for a slow close.
+        if !run.finished.wait(timeout: 3) {
+            log("camera: the capture thread did not stop within 3 s; leaving it to finish on its own")
+        }
+    }
+}
+
+/// One start-to-stop life of the capture thread: how the feed asks it to stop and learns it did.
+private final class CaptureRun: Sendable {
+    private let stopRequested = Mutex(false)
+    let wake = EventSignal()
+    let finished = EventSignal()
+
+    var isStopRequested: Bool { stopRequested.withLock { $0 } }
+
+    func requestStop() {
+        stopRequested.withLock { $0 = true }
+        wake.raise()
+    }
+}

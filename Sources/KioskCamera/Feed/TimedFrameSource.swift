@@ -1,0 +1,23 @@
+import KioskEngine
+
+/// A background picture that is a pure function of time, so it can run on a virtual clock.
+///
+/// `simulate` and `demo` call `frame(at:)` directly, without threads; the live feed calls
+/// `render(at:into:)` on its own thread to show the same picture in real time.
+public protocol TimedFrameSource: AnyObject {
+    /// What is shown, for the status line ("pattern", "slideshow of 4 images in /srv/pictures").
+    var summary: String { get }
+
+    /// The size of every frame, the display's.
+    var size: (width: Int, height: Int) { get }
+
+    /// Draws the picture for `time` (seconds from the feed's start) into `buffer`, of `size`.
+    func render(at time: Double, into buffer: PixelBuffer)
+
+    /// The earliest time after `time` at which the picture differs, or nil if it never will.
+    func nextChange(after time: Double) -> Double?
+
+    /// The picture for `time` in a buffer the source reuses: it stays valid until the call after next.
+    /// Its `sequence` changes only when the picture does, so the compositor re-blurs only then.
+    func frame(at time: Double) -> PixelBuffer
+}

@@ -1,1 +1,0 @@
-// The KioskCamera module; see ../shared/design.md for what it owns.

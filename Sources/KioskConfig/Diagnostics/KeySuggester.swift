@@ -1,0 +1,31 @@
+/// Finds the known key closest to a misspelt one, for "did you mean" hints.
+enum KeySuggester {
+    /// The closest candidate within a typo's reach (about a third of the word), or nil.
+    static func suggestion(for key: String, among candidates: [String]) -> String? {
+        let limit = max(1, key.count / 3)
+        let scored = candidates.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
+        return best.candidate
+    }
+
+    /// Edit distance counting an insertion, deletion, substitution or swap of neighbours as one
+    /// (optimal string alignment), so "dmr" is one typo away from "drm".
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { distance[i][0] = i }
+        for j in 0...b.count { distance[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, distance[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return distance[a.count][b.count]
+    }
+}

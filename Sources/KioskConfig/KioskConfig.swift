@@ -1,1 +1,0 @@
-// The KioskConfig module; see ../shared/design.md for what it owns.

@@ -1,0 +1,69 @@
+/// The result of `swipe-kiosk check-config`: every diagnostic, or a one-line summary of a valid file.
+public struct ConfigurationCheck: Sendable {
+    public let diagnostics: [ConfigDiagnostic]
+    /// Set only when the file is valid, e.g.
+    /// `kiosk.toml: OK — 3 screens, display drm 800x600, camera v4l2 /dev/video0, transition overlap 0.33 s`.
+    public let summary: String?
+    public let configuration: KioskConfiguration?
+
+    /// The command exits 0 when this holds, 1 otherwise.
+    public var isValid: Bool { diagnostics.isEmpty }
+
+    /// What the command prints: the summary, or one diagnostic a line.
+    public var report: String {
+        summary ?? diagnostics.map(\.description).joined(separator: "\n")
+    }
+
+    /// Loads and validates the file at `path`.
+    public init(path: String) {
+        self.init(result: ConfigurationLoader.load(path: path), fileName: path)
+    }
+
+    init(result: Result<KioskConfiguration, ConfigurationError>, fileName: String) {
+        switch result {
+        case .success(let configuration):
+            diagnostics = []
+            self.configuration = configuration
+            summary = "\(Self.lastComponent(of: fileName)): OK — \(Self.describe(configuration))"
+        case .failure(let error):
+            diagnostics = error.diagnostics
+            configuration = nil
+            summary = nil
+        }
+    }
+
+    /// "3 screens, display drm 800x600, camera v4l2 /dev/video0, transition overlap 0.33 s".
+    public static func describe(_ configuration: KioskConfiguration) -> String {
+        let count = configuration.screens.count
+        let screens = "\(count) screen\(count == 1 ? "" : "s")"
+        return [screens, describeDisplay(configuration.display), describeCamera(configuration.camera),
+                "transition \(configuration.transition.style.rawValue) "
+                    + "\(TableReader.format(configuration.transition.duration)) s"].joined(separator: ", ")
+    }
+
+    static func describeDisplay(_ display: DisplayConfiguration) -> String {
+        var parts = ["display", display.backend.rawValue]
+        switch display.backend {
+        case .headless:
+            parts.append(display.size.description)
+        case .auto, .drm, .fbdev:
+            if let device = display.device { parts.append(device) }
+            if let connector = display.connector { parts.append(connector) }
+            parts.append(display.mode?.description ?? "preferred mode")
+        }
+        if display.rotation != .none { parts.append("rotated \(display.rotation.degrees)°") }
+        return parts.joined(separator: " ")
+    }
+
+    static func describeCamera(_ camera: CameraConfiguration) -> String {
+        switch camera.source {
+        case .v4l2: "camera v4l2 \(camera.device)"
+        case .image: "camera image \(camera.path ?? "")"
+        case .pattern, .none: "camera \(camera.source.rawValue)"
+        }
+    }
+
+    private static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,9 @@
+/// Which display backend drives the screen.
+public enum DisplayBackend: String, CaseIterable, Sendable {
+    /// DRM/KMS if a card with a connected connector exists, else fbdev, else headless.
+    case auto
+    case drm
+    case fbdev
+    /// No output device: frames are composed in memory on a timer (tests, benchmarks, CI).
+    case headless
+}

@@ -1,0 +1,98 @@
+/// The whole kiosk as one TOML file describes it. Every setting has a default, so an empty file
+/// is a valid configuration: one transparent screen over the pattern background.
+public struct KioskConfiguration: Hashable, Sendable {
+    /// Where the daemon looks when no path is given.
+    public static let defaultPath = "/etc/swipe-kiosk/kiosk.toml"
+
+    public var display = DisplayConfiguration()
+    public var input = InputConfiguration()
+    public var camera = CameraConfiguration()
+    public var transition = TransitionConfiguration()
+    public var background = BackgroundConfiguration()
+    public var indicator = IndicatorConfiguration()
+    public var tabs = TabBarConfiguration()
+    public var idle = IdleConfiguration()
+    /// In swipe order; never empty.
+    public var screens: [ScreenConfiguration] = [ScreenConfiguration(name: "home")]
+    /// The name of the screen shown at start and after `[idle] return-home-after`.
+    public var home = "home"
+
+    /// Every setting at its default, as an omitted section reads.
+    public init() {}
+
+    /// The screen `home` names.
+    public var homeScreen: ScreenConfiguration {
+        screens.first { $0.name == home } ?? screens[0]
+    }
+
+    /// The tabs the bar shows: the configured ones, or one per screen.
+    public var effectiveTabs: [TabConfiguration] {
+        tabs.tabs.isEmpty ? screens.map { TabConfiguration(screen: $0.name) } : tabs.tabs
+    }
+
+    init(reading root: TableReader) {
+        display = DisplayConfiguration(reading: root.table("display"))
+        input = InputConfiguration(reading: root.table("input"))
+        camera = CameraConfiguration(reading: root.table("camera"))
+        transition = TransitionConfiguration(reading: root.table("transition"))
+        background = BackgroundConfiguration(reading: root.table("background"))
+        indicator = IndicatorConfiguration(reading: root.table("indicator"))
+        tabs = TabBarConfiguration(reading: root.table("tabs"))
+        idle = IdleConfiguration(reading: root.table("idle"))
+        let screenTables = root.tables("screen")
+        let readScreens = screenTables.map(ScreenConfiguration.init(reading:))
+        if !readScreens.isEmpty { screens = readScreens }
+        let homeName = root.nonEmptyString("home")
+        home = homeName ?? screens[0].name
+        root.finishReading()
+        checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
+    }
+
+    /// Names must be unique, and everything that names a screen must name one that exists.
+    private func checkReferences(screenTables: [TableReader], root: TableReader, homeGiven: Bool) {
+        let diagnostics = root.diagnostics
+        var firstTableByName: [String: TableReader] = [:]
+        for (screen, table) in zip(screens, screenTables) where !screen.name.isEmpty {
+            if let first = firstTableByName[screen.name] {
+                let firstLine = diagnostics.locator.valuePosition(of: first.path.appending("name"))?.line
+                diagnostics.valueError("duplicate screen name \"\(screen.name)\""
+                                       + (firstLine.map { " (first used on line \($0))" } ?? ""),
+                                       at: table.path.appending("name"))
+            } else {
+                firstTableByName[screen.name] = table
+            }
+        }
+        let names = screens.map(\.name).filter { !$0.isEmpty }
+        func checkScreenName(_ name: String, what: String, at path: ConfigPath) {
+            guard !name.isEmpty, !names.contains(name) else { return }
+            diagnostics.valueError("\(what) names screen \"\(name)\", which does not exist; screens: "
+                                   + names.map { "\"\($0)\"" }.joined(separator: ", ")
+                                   + TableReader.hint(for: name, among: names), at: path)
+        }
+        if homeGiven {
+            checkScreenName(home, what: "home", at: root.path.appending("home"))
+        }
+        for (index, tab) in tabs.tabs.enumerated() {
+            let path = ConfigPath.root.appending("tabs").appending("tab").appending(index: index).appending("screen")
+            checkScreenName(tab.screen, what: "tab", at: path)
+        }
+        for (screen, table) in zip(screens, screenTables) {
+            checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), check: checkScreenName)
+        }
+    }
+
+    private func checkButtons(in elements: [ElementConfiguration], elementsPath: ConfigPath,
+                              check: (String, String, ConfigPath) -> Void) {
+        for (index, element) in elements.enumerated() {
+            let path = elementsPath.appending(index: index)
+            switch element.kind {
+            case .button(let button):
+                check(button.target, "button", path.appending("target"))
+            case .scroll(let scroll):
+                checkButtons(in: scroll.content, elementsPath: path.appending("content"), check: check)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Gathers every problem of one load, each placed at the key or value it concerns.
+final class DiagnosticCollector {
+    let fileName: String
+    let locator: SourceLocator
+    private(set) var diagnostics: [ConfigDiagnostic] = []
+
+    init(fileName: String, locator: SourceLocator) {
+        self.fileName = fileName
+        self.locator = locator
+    }
+
+    /// A problem with a value (its type, range or spelling): placed where the value starts.
+    func valueError(_ message: String, at path: ConfigPath) {
+        add(message, at: locator.valuePosition(of: path))
+    }
+
+    /// A problem with a key itself (unknown, or a required one missing): placed at the key or its table.
+    func keyError(_ message: String, at path: ConfigPath) {
+        add(message, at: locator.keyPosition(of: path))
+    }
+
+    func add(_ message: String, at position: SourcePosition?) {
+        diagnostics.append(ConfigDiagnostic(file: fileName, position: position ?? SourcePosition(line: 1, column: 1),
+                                            message: message))
+    }
+
+    var sortedDiagnostics: [ConfigDiagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.position ?? SourcePosition(line: 0, column: 0)
+            let right = rhs.element.position ?? SourcePosition(line: 0, column: 0)
+            return left == right ? lhs.offset < rhs.offset : left < right
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,302 @@
+import KioskEngine
+
+/// Reads one TOML table against the schema: each accessor names a key it knows, converts and checks
+/// the value, and records a diagnostic (never throws) so one pass finds every problem.
+/// `finishReading()` then reports the keys nobody asked for, with a did-you-mean.
+final class TableReader {
+    let path: ConfigPath
+    let diagnostics: DiagnosticCollector
+    private let entries: [(key: String, value: TOMLNode)]
+    private var knownKeys: [String] = []
+
+    init(path: ConfigPath, entries: [(key: String, value: TOMLNode)], diagnostics: DiagnosticCollector) {
+        self.path = path
+        self.entries = entries
+        self.diagnostics = diagnostics
+    }
+
+    /// How the table is named in messages: `[display]`, `[screen.element]`, or "the top level".
+    var tableName: String {
+        path.components.isEmpty ? "the top level" : "[\(path)]"
+    }
+
+    func contains(_ key: String) -> Bool {
+        entries.contains { $0.key == key }
+    }
+
+    /// Marks `key` as part of the schema and returns its value, if written.
+    func node(_ key: String) -> TOMLNode? {
+        if !knownKeys.contains(key) { knownKeys.append(key) }
+        return entries.first { $0.key == key }?.value
+    }
+
+    func valueError(_ key: String, _ message: String) {
+        diagnostics.valueError("\(path.appending(key)): \(message)", at: path.appending(key))
+    }
+
+    func typeError(_ key: String, expected: String, found: TOMLNode) {
+        valueError(key, "expected \(expected), found \(found.typeDescription)")
+    }
+
+    // MARK: Scalars
+
+    func string(_ key: String) -> String? {
+        guard let node = node(key) else { return nil }
+        guard case .string(let text) = node else {
+            typeError(key, expected: "a string", found: node)
+            return nil
+        }
+        return text
+    }
+
+    func string(_ key: String, default fallback: String) -> String {
+        string(key) ?? fallback
+    }
+
+    /// A string that must not be empty, such as a name or a path.
+    func nonEmptyString(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        guard !text.isEmpty else {
+            valueError(key, "must not be empty")
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ key: String, default fallback: Bool) -> Bool {
+        guard let node = node(key) else { return fallback }
+        guard case .boolean(let value) = node else {
+            typeError(key, expected: "true or false", found: node)
+            return fallback
+        }
+        return value
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let node = node(key) else { return nil }
+        guard case .integer(let value) = node else {
+            typeError(key, expected: "an integer", found: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            valueError(key, "\(value) is out of range; allowed \(range.lowerBound)...\(range.upperBound)")
+            return nil
+        }
+        return value
+    }
+
+    func integer(_ key: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        integer(key, in: range) ?? fallback
+    }
+
+    /// A number; integers are accepted too, since `duration = 1` means one second.
+    func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        guard let node = node(key) else { return nil }
+        let value: Double
+        switch node {
+        case .float(let float): value = float
+        case .integer(let integer): value = Double(integer)
+        default:
+            typeError(key, expected: "a number", found: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            valueError(key, "\(node.literal) is out of range; allowed \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
+            return nil
+        }
+        return value
+    }
+
+    func number(_ key: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
+        number(key, in: range) ?? fallback
+    }
+
+    /// One of a closed set of words, such as `backend = "drm"`.
+    func choice<Choice: CaseIterable & RawRepresentable>(_ key: String, default fallback: Choice) -> Choice
+    where Choice.RawValue == String {
+        choice(key) ?? fallback
+    }
+
+    func choice<Choice: CaseIterable & RawRepresentable>(_ key: String) -> Choice? where Choice.RawValue == String {
+        guard let text = string(key) else { return nil }
+        if let value = Choice(rawValue: text) { return value }
+        let choices = Choice.allCases.map(\.rawValue)
+        valueError(key, "\"\(text)\" is not one of \(Self.list(choices.map { "\"\($0)\"" }))"
+                   + Self.hint(for: text, among: choices))
+        return nil
+    }
+
+    /// One of a closed set of integers, such as `rotation = 90`.
+    func integerChoice<Choice: CaseIterable & RawRepresentable>(_ key: String, default fallback: Choice) -> Choice
+    where Choice.RawValue == Int {
+        guard let node = node(key) else { return fallback }
+        guard case .integer(let value) = node else {
+            typeError(key, expected: "an integer", found: node)
+            return fallback
+        }
+        guard let choice = Choice(rawValue: value) else {
+            valueError(key, "\(value) is not one of \(Self.list(Choice.allCases.map { String($0.rawValue) }))")
+            return fallback
+        }
+        return choice
+    }
+
+    /// A string in a small format of its own (a mode, a size), parsed by `parse`.
+    func formatted<Value>(_ key: String, expected: String, parse: (String) -> Value?) -> Value? {
+        guard let node = node(key) else { return nil }
+        guard case .string(let text) = node else {
+            typeError(key, expected: expected, found: node)
+            return nil
+        }
+        guard let value = parse(text) else {
+            valueError(key, "expected \(expected), found \"\(text)\"")
+            return nil
+        }
+        return value
+    }
+
+    static let colorExpectation = "a colour \"#RRGGBB\" or \"#RRGGBBAA\" (or \"transparent\")"
+
+    func color(_ key: String) -> Color? {
+        formatted(key, expected: Self.colorExpectation, parse: Self.parseColor)
+    }
+
+    func color(_ key: String, default fallback: Color) -> Color {
+        color(key) ?? fallback
+    }
+
+    static func parseColor(_ text: String) -> Color? {
+        text == "transparent" ? .clear : Color(hex: text)
+    }
+
+    // MARK: Arrays
+
+    func array(_ key: String, expected: String) -> [TOMLNode]? {
+        guard let node = node(key) else { return nil }
+        guard case .array(let elements) = node else {
+            typeError(key, expected: expected, found: node)
+            return nil
+        }
+        return elements
+    }
+
+    func strings(_ key: String) -> [String]? {
+        guard let elements = array(key, expected: "an array of strings") else { return nil }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element else {
+                elementError(key, index, "expected a string, found \(element.typeDescription)")
+                return nil
+            }
+            strings.append(text)
+        }
+        return strings
+    }
+
+    func colors(_ key: String) -> [Color]? {
+        guard let elements = array(key, expected: "an array of colours") else { return nil }
+        var colors: [Color] = []
+        var valid = true
+        for (index, element) in elements.enumerated() {
+            if case .string(let text) = element, let color = Self.parseColor(text) {
+                colors.append(color)
+            } else {
+                elementError(key, index, "expected \(Self.colorExpectation), found \(element.literal)")
+                valid = false
+            }
+        }
+        return valid ? colors : nil
+    }
+
+    func numbers(_ key: String, count: Int) -> [Double]? {
+        guard let elements = array(key, expected: "an array of \(count) numbers") else { return nil }
+        guard elements.count == count else {
+            valueError(key, "expected \(count) numbers, found \(elements.count)")
+            return nil
+        }
+        var numbers: [Double] = []
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .float(let value): numbers.append(value)
+            case .integer(let value): numbers.append(Double(value))
+            default:
+                elementError(key, index, "expected a number, found \(element.typeDescription)")
+                return nil
+            }
+        }
+        return numbers
+    }
+
+    private func elementError(_ key: String, _ index: Int, _ message: String) {
+        let elementPath = path.appending(key).appending(index: index)
+        diagnostics.valueError("\(path.appending(key)) element \(index + 1): \(message)", at: elementPath)
+    }
+
+    // MARK: Tables
+
+    /// A sub-table such as `[display]`; an absent one reads as empty, so every default applies.
+    func table(_ key: String) -> TableReader {
+        let childPath = path.appending(key)
+        switch node(key) {
+        case .table(let entries)?:
+            return TableReader(path: childPath, entries: entries, diagnostics: diagnostics)
+        case let other?:
+            typeError(key, expected: "a table [\(childPath)]", found: other)
+            fallthrough
+        case nil:
+            return TableReader(path: childPath, entries: [], diagnostics: diagnostics)
+        }
+    }
+
+    /// An array of tables such as `[[screen]]` (or an inline array of inline tables).
+    func tables(_ key: String) -> [TableReader] {
+        let childPath = path.appending(key)
+        guard let node = node(key) else { return [] }
+        guard case .array(let elements) = node else {
+            typeError(key, expected: "tables [[\(childPath)]]", found: node)
+            return []
+        }
+        return elements.enumerated().compactMap { index, element in
+            guard case .table(let entries) = element else {
+                elementError(key, index, "expected a table, found \(element.typeDescription)")
+                return nil
+            }
+            return TableReader(path: childPath.appending(index: index), entries: entries, diagnostics: diagnostics)
+        }
+    }
+
+    /// Reports every key this table holds that no accessor asked for.
+    /// - Parameter context: how the table is described, when the valid keys depend on it ("a text element").
+    func finishReading(context: String? = nil) {
+        for (key, _) in entries where !knownKeys.contains(key) {
+            let place = context ?? tableName
+            var message = "unknown key '\(key)' in \(place)"
+            if !path.components.isEmpty && Self.topLevelKeys.contains(key) {
+                message += "; '\(key)' is a top-level key: move it above the first [table]"
+            } else if let suggestion = KeySuggester.suggestion(for: key, among: knownKeys) {
+                message += "; did you mean '\(suggestion)'?"
+            } else if !knownKeys.isEmpty {
+                message += "; valid keys: \(knownKeys.joined(separator: ", "))"
+            }
+            diagnostics.keyError(message, at: path.appending(key))
+        }
+    }
+
+    // MARK: Message helpers
+
+    /// TOML puts a key written after a `[table]` header into that table; these belong at the top.
+    static let topLevelKeys = ["home"]
+
+    static func hint(for text: String, among choices: [String]) -> String {
+        KeySuggester.suggestion(for: text, among: choices).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,28 @@
+import KioskEngine
+
+/// A screen the compositor's frames go to: a DRM/KMS panel, a framebuffer device or a headless surface.
+///
+/// The daemon's epoll loop watches `pollDescriptors` and calls `handleReadable(_:)` when one is
+/// readable; the display turns page-flip events and timers into ticks of `frameClock`, whose
+/// display links drive the animations that produce the next frame for `present(_:damage:)`.
+public protocol Display: AnyObject {
+    /// The size in pixels that every presented frame must have.
+    var size: (width: Int, height: Int) { get }
+    /// The refresh rate in hertz of the mode in use.
+    var refreshRate: Double { get }
+    /// Ticks on vsync (or a timer at the refresh rate where the hardware gives no vsync).
+    var frameClock: any FrameClock { get }
+    /// File descriptors to watch for readability; the set can change after `handleReadable(_:)`.
+    var pollDescriptors: [Int32] { get }
+    /// Handles whatever made `descriptor` readable: flip events, timer expiry, hot-plug messages.
+    func handleReadable(_ descriptor: Int32) throws
+    /// Asks for a tick at the next vsync; call after input that may have started an animation,
+    /// since an idle display neither flips nor ticks.
+    func scheduleFrame()
+    /// Shows `frame`; only `damage` changed since the previous frame, and an empty list means nothing did.
+    func present(_ frame: PixelBuffer, damage: [PixelRect]) throws
+    /// Powers the panel down (DPMS off) or back up; the daemon calls this on idle timeout and on touch.
+    func setPowerSaving(_ enabled: Bool) throws
+    /// Releases the device and restores what was changed (CRTC, console mode).
+    func close()
+}

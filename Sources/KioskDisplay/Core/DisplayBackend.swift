@@ -1,0 +1,4 @@
+/// Which kind of display to open; `auto` tries DRM, then fbdev, then headless.
+public enum DisplayBackend: String, Sendable, CaseIterable {
+    case auto, drm, fbdev, headless
+}

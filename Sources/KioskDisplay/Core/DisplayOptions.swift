@@ -1,0 +1,49 @@
+/// Everything needed to open a display, as plain data; the daemon fills it from the config file.
+public struct DisplayOptions: Sendable, Equatable {
+    public var backend: DisplayBackend
+    /// A DRM card such as `/dev/dri/card0`; nil picks the first card with a connected connector.
+    public var cardPath: String?
+    /// A connector as the kernel names it (`HDMI-A-1`, `DSI-1`, `Virtual-1`); nil picks the first connected.
+    public var connectorName: String?
+    /// `WxH` or `WxH@Hz`; nil uses the connector's preferred mode.
+    public var mode: ModeRequest?
+    /// Scan-out buffers for DRM: 2 or 3.
+    public var bufferCount: Int
+    /// The framebuffer device for the fbdev backend.
+    public var framebufferPath: String
+    /// The surface size of the headless backend.
+    public var headlessWidth: Int
+    public var headlessHeight: Int
+    /// The refresh rate of the headless backend's vsync.
+    public var headlessRefreshRate: Double
+    /// True for a headless vsync ticked by the caller (`simulate`, `demo`); false for a real-time timer.
+    public var headlessVirtualClock: Bool
+    /// Seconds without touch before the daemon blanks the panel; nil never blanks.
+    public var idleBlankSeconds: Double?
+
+    public init(
+        backend: DisplayBackend = .auto,
+        cardPath: String? = nil,
+        connectorName: String? = nil,
+        mode: ModeRequest? = nil,
+        bufferCount: Int = 2,
+        framebufferPath: String = "/dev/fb0",
+        headlessWidth: Int = 800,
+        headlessHeight: Int = 480,
+        headlessRefreshRate: Double = 60,
+        headlessVirtualClock: Bool = false,
+        idleBlankSeconds: Double? = nil
+    ) {
+        self.backend = backend
+        self.cardPath = cardPath
+        self.connectorName = connectorName
+        self.mode = mode
+        self.bufferCount = bufferCount
+        self.framebufferPath = framebufferPath
+        self.headlessWidth = headlessWidth
+        self.headlessHeight = headlessHeight
+        self.headlessRefreshRate = headlessRefreshRate
+        self.headlessVirtualClock = headlessVirtualClock
+        self.idleBlankSeconds = idleBlankSeconds
+    }
+}

@@ -1,0 +1,37 @@
+import Glibc
+import CLinux
+
+/// A CLOCK_MONOTONIC timerfd armed for one absolute deadline at a time, for the epoll loop to watch.
+final class TimerDescriptor {
+    let fileDescriptor: Int32
+    private(set) var deadline: Double?
+
+    init(device: String) throws {
+        let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard descriptor >= 0 else { throw DisplayError.systemCall("timerfd_create", device: device, errno: errno) }
+        fileDescriptor = descriptor
+    }
+
+    deinit { Glibc.close(fileDescriptor) }
+
+    /// Fires once at `time` (monotonic seconds); nil disarms.
+    func arm(at time: Double?) {
+        deadline = time
+        var spec = itimerspec()
+        if let time {
+            let clamped = max(time, 1e-6)
+            spec.it_value.tv_sec = Int(clamped.rounded(.down))
+            spec.it_value.tv_nsec = Int((clamped - clamped.rounded(.down)) * 1e9)
+        }
+        _ = timerfd_settime(fileDescriptor, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Reads the expiry count so the descriptor stops being readable; false if it had not expired.
+    @discardableResult
+    func acknowledge() -> Bool {
+        var expirations: UInt64 = 0
+        let count = read(fileDescriptor, &expirations, MemoryLayout<UInt64>.size)
+        if count == MemoryLayout<UInt64>.size { deadline = nil }
+        return count == MemoryLayout<UInt64>.size
+    }
+}

@@ -1,0 +1,118 @@
+import KioskEngine
+
+/// The bookkeeping behind a display's frame clock: which flip is pending, where the vblank grid
+/// lies, which vblank was last ticked, and whether flip events can be trusted as vsync at all.
+///
+/// Ticks follow the vblank grid, not the completion of our own flips: a frame that took a little
+/// longer than a refresh gets the next tick at once (its flip still pending) instead of waiting a
+/// whole extra vblank for the flip event, so a slow frame costs one frame, not half the rate.
+///
+/// Drivers without real vblank (QEMU's bochs) complete a flip within a fraction of a millisecond
+/// with sequence 0; after a few such flips in a row the pacer switches to timer pacing for good,
+/// so animations keep real speed instead of running as fast as the CPU allows.
+struct VsyncPacer {
+    let refreshInterval: Double
+    private(set) var source: PacingSource
+    private(set) var flipPending = false
+    /// A known vblank time; the grid is this plus whole refresh intervals.
+    private(set) var anchor: Double?
+    private(set) var lastTickTime: Double?
+    private(set) var sequence: UInt64 = 0
+    private var flipSubmittedAt: Double?
+    private var lastEventSequence: UInt32?
+    private var instantFlipsInARow = 0
+    /// Consecutive instant flips needed before giving up on flip events as a vsync source.
+    static let instantFlipsBeforeTimer = 3
+
+    init(refreshInterval: Double, source: PacingSource = .pageFlip) {
+        self.refreshInterval = refreshInterval
+        self.source = source
+    }
+
+    mutating func flipSubmitted(at now: Double) {
+        flipPending = true
+        flipSubmittedAt = now
+    }
+
+    /// Records a flip-complete event; returns the tick to deliver when flips pace the clock, the
+    /// vblank is not ticked yet and the caller `canDeliver` (it cannot while presenting).
+    mutating func flipCompleted(eventTime: Double, eventSequence: UInt32, canDeliver: Bool = true) -> FrameTick? {
+        flipPending = false
+        if source == .pageFlip {
+            let latency = flipSubmittedAt.map { eventTime - $0 } ?? refreshInterval
+            let stalledCounter = eventSequence == 0 || eventSequence == lastEventSequence
+            let instant = stalledCounter || latency < min(0.001, refreshInterval / 8)
+            instantFlipsInARow = instant ? instantFlipsInARow + 1 : 0
+            if instantFlipsInARow >= Self.instantFlipsBeforeTimer {
+                source = .timer
+            }
+        }
+        lastEventSequence = eventSequence
+        flipSubmittedAt = nil
+        guard source == .pageFlip else { return nil }
+        anchor = eventTime
+        guard canDeliver, isUnticked(eventTime) else { return nil }
+        return tick(at: eventTime)
+    }
+
+    /// Forgets a flip whose event will never be acted on (the mode was set again, master was lost).
+    mutating func flipAbandoned() {
+        flipPending = false
+        flipSubmittedAt = nil
+    }
+
+    /// Gives up on flip events as vsync, e.g. because drmWaitVBlank failed.
+    mutating func useTimer() {
+        source = .timer
+    }
+
+    /// Handles the frame timer firing at `now`: the tick of the latest vblank not yet ticked, if any.
+    mutating func timerFired(now: Double) -> FrameTick? {
+        guard let anchor else {
+            self.anchor = now
+            return tick(at: now)
+        }
+        let latest = gridPoint(atOrBefore: now, anchor: anchor)
+        guard isUnticked(latest) else { return nil }
+        return tick(at: latest)
+    }
+
+    /// Records a vsync seen directly (fbdev's FBIO_WAITFORVSYNC returning) and returns its tick.
+    mutating func vsyncObserved(at time: Double) -> FrameTick? {
+        anchor = time
+        guard isUnticked(time) else { return nil }
+        return tick(at: time)
+    }
+
+    /// When the frame timer should fire, or nil when nobody wants ticks. A vblank that passed
+    /// unticked is due at once; with a flip pending the timer waits a quarter period past the
+    /// vblank so the flip event, which carries the exact time, normally ticks first.
+    func nextTimerDeadline(now: Double, wantsTicks: Bool) -> Double? {
+        guard wantsTicks else { return nil }
+        guard let anchor else { return source == .pageFlip && flipPending ? nil : now }
+        let latest = gridPoint(atOrBefore: now, anchor: anchor)
+        let due = isUnticked(latest) ? latest : latest + refreshInterval
+        return source == .pageFlip && flipPending ? due + refreshInterval / 4 : due
+    }
+
+    private func isUnticked(_ vblank: Double) -> Bool {
+        guard let lastTickTime else { return true }
+        return vblank > lastTickTime + refreshInterval / 2
+    }
+
+    private func gridPoint(atOrBefore time: Double, anchor: Double) -> Double {
+        // The small allowance keeps a timer that fires a hair early on the vblank it was set for.
+        anchor + ((time - anchor) / refreshInterval + 0.01).rounded(.down) * refreshInterval
+    }
+
+    /// Numbers ticks by elapsed refresh periods, so missed frames show as jumps whatever the source.
+    private mutating func tick(at time: Double) -> FrameTick {
+        if let lastTickTime {
+            sequence += UInt64(max(((time - lastTickTime) / refreshInterval).rounded(), 1))
+        } else {
+            sequence += 1
+        }
+        lastTickTime = time
+        return FrameTick(timestamp: time, sequence: sequence, duration: refreshInterval)
+    }
+}

@@ -1,0 +1,14 @@
+/// A connector as plain data: its name parts, whether a panel is attached and what it can show.
+struct DRMConnectorInfo: Equatable {
+    var id: UInt32
+    var type: UInt32
+    var typeID: UInt32
+    var isConnected: Bool
+    var modes: [DisplayMode]
+    /// The encoder driving it now; 0 if none.
+    var encoderID: UInt32
+    var possibleEncoderIDs: [UInt32]
+    var dpmsPropertyID: UInt32?
+
+    var name: String { ConnectorName.name(type: type, typeID: typeID) }
+}

@@ -1,0 +1,302 @@
+import Glibc
+import KioskEngine
+
+/// A DRM/KMS panel: dumb buffers in rotation, a mode set once, then page flips paced by vsync.
+///
+/// Only damaged rectangles are copied into the back buffer (plus what that buffer missed while
+/// others were shown). The previous flip is waited for only when the next frame is presented, and
+/// nothing flips while nothing changes. Drivers without vblank are paced by a timer instead.
+public final class DRMDisplay: Display {
+    public var size: (width: Int, height: Int) { (output.mode.width, output.mode.height) }
+    public var refreshRate: Double { output.mode.refreshRate }
+    public var frameClock: any FrameClock { clock }
+    /// Where ticks come from now; becomes `.timer` once flips turn out not to wait for vblank.
+    public var pacingSource: PacingSource { pacer.source }
+    /// The connector in use, as the kernel names it.
+    public var connectorName: String { output.connector.name }
+    public var cardPath: String { device.path }
+
+    private let device: DRMDevice
+    private var output: DRMOutput
+    private let clock: VsyncFrameClock
+    private var pacer: VsyncPacer
+    private var tracker: DamageTracker
+    private var buffers: [DRMDumbBuffer]
+    private var frontBuffer = 0
+    private var pendingBuffer: Int?
+    private var lastFrame: PixelBuffer?
+    private var scanout = ScanoutState.active
+    private var isBlanked = false
+    private var isClosed = false
+    private var announcedTimerPacing = false
+    private let savedCrtc: DRMSavedCrtc?
+    private let frameTimer: TimerDescriptor
+    private let retryTimer: TimerDescriptor
+    private let hotplug: HotplugMonitor?
+    private let console: ConsoleGraphicsMode?
+    private let now: () -> Double
+    private let log: (String) -> Void
+
+    /// Seconds between re-probes of an unplugged connector, in case no uevent arrives.
+    static let reprobeInterval = 2.0
+
+    private enum ScanoutState: Equatable {
+        case active
+        /// Another process is DRM master; retried with back-off.
+        case waitingForMaster(attempt: Int)
+        case disconnected
+    }
+
+    /// Opens `options.cardPath`, or the first `/dev/dri/card*` with a connected connector, switches
+    /// the console to graphics mode and lights the panel with a black frame.
+    public convenience init(options: DisplayOptions, log: @escaping (String) -> Void) throws {
+        let (device, output) = try Self.findOutput(options)
+        let console = ConsoleGraphicsMode.enterIfPossible(log: log)
+        let hotplug: HotplugMonitor?
+        do { hotplug = try HotplugMonitor() } catch {
+            log("no hot-plug events (\(error)); re-probing every \(Self.reprobeInterval) s while unplugged")
+            hotplug = nil
+        }
+        try self.init(device: device, output: output, bufferCount: options.bufferCount,
+                      hotplug: hotplug, console: console, now: MonotonicTime.now, log: log)
+    }
+
+    /// The configured card, or the first card whose connectors offer what the options ask for.
+    private static func findOutput(_ options: DisplayOptions) throws -> (LibDRMDevice, DRMOutput) {
+        let candidates = options.cardPath.map { [$0] } ?? DeviceNodes.drmCards()
+        guard !candidates.isEmpty else {
+            throw DisplayError.deviceUnavailable(path: "/dev/dri", reason: "no DRM cards (no KMS driver loaded?)")
+        }
+        var failures: [String] = []
+        for path in candidates {
+            do {
+                let device = try LibDRMDevice(path: path)
+                return (device, try DRMOutput.choose(on: device, connectorName: options.connectorName, modeRequest: options.mode))
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        throw DisplayError.deviceUnavailable(path: candidates.joined(separator: ", "), reason: failures.joined(separator: "; "))
+    }
+
+    init(
+        device: DRMDevice, output: DRMOutput, bufferCount: Int,
+        hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?,
+        now: @escaping () -> Double, log: @escaping (String) -> Void
+    ) throws {
+        guard bufferCount == 2 || bufferCount == 3 else {
+            throw DisplayError.invalidOption("buffer count must be 2 or 3, not \(bufferCount)")
+        }
+        self.device = device
+        self.output = output
+        self.hotplug = hotplug
+        self.console = console
+        self.now = now
+        self.log = log
+        let interval = 1 / output.mode.refreshRate
+        clock = VsyncFrameClock(refreshInterval: interval)
+        pacer = VsyncPacer(refreshInterval: interval)
+        tracker = DamageTracker(bufferCount: bufferCount, width: output.mode.width, height: output.mode.height)
+        frameTimer = try TimerDescriptor(device: device.path)
+        retryTimer = try TimerDescriptor(device: device.path)
+        savedCrtc = device.saveCrtc(output.crtcID)
+        var created: [DRMDumbBuffer] = []
+        do {
+            for _ in 0..<bufferCount {
+                created.append(try device.createDumbBuffer(width: output.mode.width, height: output.mode.height))
+            }
+        } catch {
+            created.forEach(device.destroyDumbBuffer)
+            console?.restore()
+            throw error
+        }
+        buffers = created
+        if !device.supportsVblankQueries(crtcIndex: output.crtcIndex) {
+            pacer.useTimer()
+            announcedTimerPacing = true
+            log("\(device.path): drmWaitVBlank fails, so flips are not timed by vblank; pacing frames by a \(output.mode.roundedRefreshRate) Hz timer")
+        }
+        clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
+        log("\(device.path): \(output.connector.name) at \(output.mode), \(bufferCount) buffers")
+        lightUp(firstAttempt: true)
+    }
+
+    deinit { close() }
+
+    public var pollDescriptors: [Int32] {
+        [device.fileDescriptor, frameTimer.fileDescriptor, retryTimer.fileDescriptor] + (hotplug.map { [$0.fileDescriptor] } ?? [])
+    }
+
+    public func handleReadable(_ descriptor: Int32) throws {
+        switch descriptor {
+        case device.fileDescriptor:
+            try completeFlips(try device.readFlipEvents(), deliverTicks: true)
+        case frameTimer.fileDescriptor:
+            if frameTimer.acknowledge(), let tick = pacer.timerFired(now: now()) {
+                clock.deliver(tick)
+            }
+        case retryTimer.fileDescriptor:
+            if retryTimer.acknowledge() { reprobe() }
+        case hotplug?.fileDescriptor:
+            if hotplug?.drainHotplugEvents() == true { reprobe() }
+        default:
+            break
+        }
+        scheduleFrame()
+    }
+
+    /// When the frame timer will next tick the clock; nil while a flip event is due or nothing wants ticks.
+    var nextTimerTick: Double? { frameTimer.deadline }
+
+    public func scheduleFrame() {
+        guard !isClosed else { return }
+        frameTimer.arm(at: pacer.nextTimerDeadline(now: now(), wantsTicks: clock.wantsTicks))
+    }
+
+    public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
+        try DisplayError.requireSize(of: frame, width: output.mode.width, height: output.mode.height)
+        lastFrame = frame
+        guard !damage.isEmpty, scanout == .active, !isBlanked, !isClosed else { return }
+        if pendingBuffer != nil {
+            // Waiting here rather than after each flip lets a slow frame still make the next vblank.
+            try completeFlips(try device.waitForFlipEvents(), deliverTicks: false)
+        }
+        let back = (frontBuffer + 1) % buffers.count
+        copy(frame, damage: damage, into: back)
+        do {
+            try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
+        } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM {
+            loseMaster()
+            return
+        }
+        pendingBuffer = back
+        pacer.flipSubmitted(at: now())
+        scheduleFrame()
+    }
+
+    public func setPowerSaving(_ enabled: Bool) throws {
+        guard enabled != isBlanked else { return }
+        guard let property = output.connector.dpmsPropertyID else {
+            log("\(output.connector.name) has no DPMS property; the panel stays lit")
+            return
+        }
+        // DRM_MODE_DPMS_OFF is 3, DRM_MODE_DPMS_ON is 0.
+        try device.setConnectorProperty(connectorID: output.connector.id, propertyID: property, value: enabled ? 3 : 0)
+        isBlanked = enabled
+    }
+
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if pendingBuffer != nil { _ = try? device.waitForFlipEvents() }
+        if let savedCrtc { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
+        buffers.forEach(device.destroyDumbBuffer)
+        buffers = []
+        frameTimer.arm(at: nil)
+        retryTimer.arm(at: nil)
+        console?.restore()
+    }
+
+    // MARK: - Flips
+
+    private func completeFlips(_ events: [DRMFlipEvent], deliverTicks: Bool) throws {
+        guard let pending = pendingBuffer else { return }
+        // A wait that timed out means the event was lost; treat the flip as done rather than stall.
+        let completions = events.isEmpty ? [DRMFlipEvent(sequence: 0, timestamp: now())] : events
+        pendingBuffer = nil
+        frontBuffer = pending
+        for event in completions {
+            if let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence, canDeliver: deliverTicks) {
+                clock.deliver(tick)
+            }
+        }
+        if pacer.source == .timer && !announcedTimerPacing {
+            announcedTimerPacing = true
+            log("\(device.path): page flips complete without waiting for vblank; pacing frames by a \(output.mode.roundedRefreshRate) Hz timer")
+        }
+    }
+
+    private func copy(_ frame: PixelBuffer, damage: [PixelRect], into index: Int) {
+        let rects = tracker.rectanglesToCopy(into: index, damage: damage)
+        let buffer = buffers[index]
+        DamageCopy.copy(rects, from: frame, to: buffer.pixels, targetPitch: buffer.pitch,
+                        targetWidth: output.mode.width, targetHeight: output.mode.height)
+    }
+
+    // MARK: - Mode setting, master and hot-plug
+
+    /// Looks at the connector again after a hot-plug event or a retry deadline, re-lighting it if it can.
+    func reprobe() {
+        lightUp(firstAttempt: false)
+    }
+
+    /// Sets the mode with the front buffer (holding the last frame), or notes why it cannot yet.
+    private func lightUp(firstAttempt: Bool) {
+        guard !isClosed else { return }
+        let connector: DRMConnectorInfo
+        do {
+            connector = try device.connector(output.connector.id)
+        } catch {
+            log("\(device.path): cannot read \(output.connector.name): \(error)")
+            retryTimer.arm(at: now() + Self.reprobeInterval)
+            return
+        }
+        guard connector.isConnected else {
+            if scanout != .disconnected {
+                log("\(device.path): \(output.connector.name) unplugged; running on, the picture returns when it is plugged back in")
+            }
+            scanout = .disconnected
+            retryTimer.arm(at: now() + Self.reprobeInterval)
+            return
+        }
+        if scanout == .active && !firstAttempt { return }
+        guard let mode = connector.modes.first(where: { $0.width == output.mode.width && $0.height == output.mode.height }) else {
+            log("\(device.path): \(output.connector.name) came back without a \(output.mode.width)x\(output.mode.height) mode; waiting")
+            scanout = .disconnected
+            retryTimer.arm(at: now() + Self.reprobeInterval)
+            return
+        }
+        output.connector = connector
+        output.mode.index = mode.index
+        tracker.invalidateAll()
+        if let lastFrame { copy(lastFrame, damage: [], into: frontBuffer) }
+        if case .waitingForMaster = scanout { device.acquireMaster() }
+        do {
+            try device.setCrtc(output.crtcID, framebufferID: buffers[frontBuffer].framebufferID,
+                               connectorID: connector.id, mode: output.mode)
+            if scanout != .active || !firstAttempt {
+                log("\(device.path): \(output.connector.name) showing again")
+            }
+            scanout = .active
+            abandonPendingFlip()
+            retryTimer.arm(at: nil)
+        } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM || code == EBUSY {
+            loseMaster()
+        } catch {
+            log("\(device.path): setting \(output.mode) on \(output.connector.name) failed: \(error); retrying")
+            scanout = .disconnected
+            retryTimer.arm(at: now() + Self.reprobeInterval)
+        }
+    }
+
+    private func loseMaster() {
+        let attempt: Int
+        if case .waitingForMaster(let previous) = scanout { attempt = previous + 1 } else { attempt = 0 }
+        let delay = Self.masterRetryDelay(attempt: attempt)
+        log("\(device.path): another process is DRM master (a compositor or X server on this card?); stop it or pick another card. Retrying in \(Int(delay)) s")
+        scanout = .waitingForMaster(attempt: attempt)
+        abandonPendingFlip()
+        retryTimer.arm(at: now() + delay)
+    }
+
+    /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
+    private func abandonPendingFlip() {
+        pendingBuffer = nil
+        pacer.flipAbandoned()
+    }
+
+    /// 1, 2, 4 … seconds, capped at 30.
+    static func masterRetryDelay(attempt: Int) -> Double {
+        min(30, Double(1 << min(attempt, 5)))
+    }
+}

@@ -1,0 +1,56 @@
+/// The connector, mode and CRTC a DRM display drives, chosen from what the card reports.
+struct DRMOutput: Equatable {
+    var connector: DRMConnectorInfo
+    var mode: DisplayMode
+    var crtcID: UInt32
+    /// The CRTC's position in the resources, which vblank queries address it by.
+    var crtcIndex: Int
+
+    /// Picks the connector named `connectorName` (or the first connected one), the mode matching
+    /// `modeRequest` (or the preferred one) and a CRTC that can drive it, the one already lit first.
+    static func choose(on device: DRMDevice, connectorName: String?, modeRequest: ModeRequest?) throws -> DRMOutput {
+        let resources = try device.resources()
+        let connectors = try resources.connectorIDs.map { try device.connector($0) }
+        let names = connectors.map { "\($0.name) (\($0.isConnected ? "connected" : "disconnected"))" }
+        let connector: DRMConnectorInfo
+        if let connectorName {
+            guard let named = connectors.first(where: { $0.name.lowercased() == connectorName.lowercased() }) else {
+                throw DisplayError.connectorNotFound(card: device.path, name: connectorName, available: names)
+            }
+            guard named.isConnected, !named.modes.isEmpty else {
+                throw DisplayError.noConnectedConnector(card: device.path, available: names)
+            }
+            connector = named
+        } else {
+            guard let first = connectors.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
+                throw DisplayError.noConnectedConnector(card: device.path, available: names)
+            }
+            connector = first
+        }
+        let chosenMode = modeRequest.map { $0.bestMatch(in: connector.modes) } ?? ModeRequest.defaultMode(in: connector.modes)
+        guard let mode = chosenMode else {
+            throw DisplayError.modeNotAvailable(
+                connector: connector.name, requested: modeRequest?.description ?? "preferred",
+                available: connector.modes.map(\.description))
+        }
+        let (crtcID, crtcIndex) = try chooseCrtc(for: connector, resources: resources, device: device)
+        return DRMOutput(connector: connector, mode: mode, crtcID: crtcID, crtcIndex: crtcIndex)
+    }
+
+    private static func chooseCrtc(
+        for connector: DRMConnectorInfo, resources: DRMResources, device: DRMDevice
+    ) throws -> (UInt32, Int) {
+        if connector.encoderID != 0, let current = try? device.encoder(connector.encoderID), current.crtcID != 0,
+           let index = resources.crtcIDs.firstIndex(of: current.crtcID) {
+            return (current.crtcID, index)
+        }
+        for encoderID in connector.possibleEncoderIDs {
+            guard let encoder = try? device.encoder(encoderID) else { continue }
+            for (index, crtcID) in resources.crtcIDs.enumerated() where encoder.possibleCrtcs & (1 << UInt32(index)) != 0 {
+                return (crtcID, index)
+            }
+        }
+        throw DisplayError.deviceUnavailable(path: device.path, reason: "no CRTC can drive \(connector.name)")
+    }
+}
+

@@ -1,0 +1,5 @@
+/// The CRTCs and connectors a card has, by kernel object id.
+struct DRMResources: Equatable {
+    var crtcIDs: [UInt32]
+    var connectorIDs: [UInt32]
+}

@@ -1,0 +1,221 @@
+import CDRM
+import Glibc
+
+/// A DRM card opened through libdrm: the real side of the `DRMDevice` seam.
+final class LibDRMDevice: DRMDevice {
+    let path: String
+    let fileDescriptor: Int32
+    private let flipEvents = FlipEventSink()
+
+    init(path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw DisplayError.systemCall("open", device: path, errno: errno) }
+        self.path = path
+        fileDescriptor = descriptor
+    }
+
+    deinit { Glibc.close(fileDescriptor) }
+
+    func resources() throws -> DRMResources {
+        guard let resources = drmModeGetResources(fileDescriptor) else {
+            // ENOTSUP/EINVAL here mean a render-only or non-KMS node.
+            throw DisplayError.systemCall("drmModeGetResources (is this a KMS card?)", device: path, errno: errno)
+        }
+        defer { drmModeFreeResources(resources) }
+        let res = resources.pointee
+        return DRMResources(
+            crtcIDs: Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs))),
+            connectorIDs: Array(UnsafeBufferPointer(start: res.connectors, count: Int(res.count_connectors)))
+        )
+    }
+
+    func connector(_ id: UInt32) throws -> DRMConnectorInfo {
+        guard let connector = drmModeGetConnector(fileDescriptor, id) else {
+            throw DisplayError.systemCall("drmModeGetConnector(\(id))", device: path, errno: errno)
+        }
+        defer { drmModeFreeConnector(connector) }
+        let info = connector.pointee
+        let rawModes = UnsafeBufferPointer(start: info.modes, count: Int(info.count_modes))
+        let modes = rawModes.enumerated().map { index, mode in Self.displayMode(mode, index: index) }
+        return DRMConnectorInfo(
+            id: info.connector_id,
+            type: info.connector_type,
+            typeID: info.connector_type_id,
+            isConnected: info.connection == DRM_MODE_CONNECTED,
+            modes: modes,
+            encoderID: info.encoder_id,
+            possibleEncoderIDs: Array(UnsafeBufferPointer(start: info.encoders, count: Int(info.count_encoders))),
+            dpmsPropertyID: propertyID(named: "DPMS", in: info)
+        )
+    }
+
+    func encoder(_ id: UInt32) throws -> DRMEncoderInfo {
+        guard let encoder = drmModeGetEncoder(fileDescriptor, id) else {
+            throw DisplayError.systemCall("drmModeGetEncoder(\(id))", device: path, errno: errno)
+        }
+        defer { drmModeFreeEncoder(encoder) }
+        return DRMEncoderInfo(id: id, crtcID: encoder.pointee.crtc_id, possibleCrtcs: encoder.pointee.possible_crtcs)
+    }
+
+    func saveCrtc(_ id: UInt32) -> DRMSavedCrtc? {
+        guard let crtc = drmModeGetCrtc(fileDescriptor, id) else { return nil }
+        defer { drmModeFreeCrtc(crtc) }
+        let state = crtc.pointee
+        return DRMSavedCrtc(
+            crtcID: id, framebufferID: state.buffer_id, x: state.x, y: state.y,
+            mode: state.mode_valid != 0 ? state.mode : nil
+        )
+    }
+
+    func restoreCrtc(_ saved: DRMSavedCrtc, connectorID: UInt32) {
+        var connector = connectorID
+        if var mode = saved.mode, saved.framebufferID != 0 {
+            _ = drmModeSetCrtc(fileDescriptor, saved.crtcID, saved.framebufferID, saved.x, saved.y, &connector, 1, &mode)
+        } else {
+            _ = drmModeSetCrtc(fileDescriptor, saved.crtcID, 0, 0, 0, nil, 0, nil)
+        }
+    }
+
+    func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer {
+        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        guard drmModeCreateDumbBuffer(fileDescriptor, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0 else {
+            throw DisplayError.systemCall("drmModeCreateDumbBuffer(\(width)x\(height))", device: path, errno: errno)
+        }
+        var framebufferID: UInt32 = 0
+        guard drmModeAddFB(fileDescriptor, UInt32(width), UInt32(height), 24, 32, pitch, handle, &framebufferID) == 0 else {
+            let code = errno
+            _ = drmModeDestroyDumbBuffer(fileDescriptor, handle)
+            throw DisplayError.systemCall("drmModeAddFB (XRGB8888)", device: path, errno: code)
+        }
+        var offset: UInt64 = 0
+        let mapped: UnsafeMutableRawPointer?
+        if drmModeMapDumbBuffer(fileDescriptor, handle, &offset) == 0 {
+            mapped = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fileDescriptor, off_t(offset))
+        } else {
+            mapped = MAP_FAILED
+        }
+        guard let pixels = mapped, pixels != MAP_FAILED else {
+            let code = errno
+            _ = drmModeRmFB(fileDescriptor, framebufferID)
+            _ = drmModeDestroyDumbBuffer(fileDescriptor, handle)
+            throw DisplayError.systemCall("mapping a dumb buffer", device: path, errno: code)
+        }
+        memset(pixels, 0, Int(size))
+        return DRMDumbBuffer(handle: handle, framebufferID: framebufferID, pitch: Int(pitch), byteCount: Int(size), pixels: pixels)
+    }
+
+    func destroyDumbBuffer(_ buffer: DRMDumbBuffer) {
+        munmap(buffer.pixels, buffer.byteCount)
+        _ = drmModeRmFB(fileDescriptor, buffer.framebufferID)
+        _ = drmModeDestroyDumbBuffer(fileDescriptor, buffer.handle)
+    }
+
+    func acquireMaster() {
+        _ = drmSetMaster(fileDescriptor)
+    }
+
+    func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws {
+        guard let connector = drmModeGetConnector(fileDescriptor, connectorID) else {
+            throw DisplayError.systemCall("drmModeGetConnector(\(connectorID))", device: path, errno: errno)
+        }
+        defer { drmModeFreeConnector(connector) }
+        let rawModes = UnsafeBufferPointer(start: connector.pointee.modes, count: Int(connector.pointee.count_modes))
+        let matches = { (raw: drmModeModeInfo, index: Int) in
+            let candidate = Self.displayMode(raw, index: index)
+            return candidate.width == mode.width && candidate.height == mode.height
+                && candidate.roundedRefreshRate == mode.roundedRefreshRate
+        }
+        // The mode list can change across a hot-plug; prefer the same index, else any equal mode.
+        let index = mode.index < rawModes.count && matches(rawModes[mode.index], mode.index)
+            ? mode.index
+            : rawModes.indices.first { matches(rawModes[$0], $0) }
+        guard let index else {
+            throw DisplayError.modeNotAvailable(connector: "connector \(connectorID)", requested: mode.description, available: [])
+        }
+        var raw = rawModes[index]
+        var connectorIDs = [connectorID]
+        guard drmModeSetCrtc(fileDescriptor, crtcID, framebufferID, 0, 0, &connectorIDs, 1, &raw) == 0 else {
+            throw DisplayError.systemCall("drmModeSetCrtc", device: path, errno: errno)
+        }
+    }
+
+    func pageFlip(_ crtcID: UInt32, framebufferID: UInt32) throws {
+        let sink = Unmanaged.passUnretained(flipEvents).toOpaque()
+        guard drmModePageFlip(fileDescriptor, crtcID, framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink) == 0 else {
+            throw DisplayError.systemCall("drmModePageFlip", device: path, errno: errno)
+        }
+    }
+
+    func readFlipEvents() throws -> [DRMFlipEvent] {
+        var context = drmEventContext()
+        context.version = 2
+        context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
+            guard let userData else { return }
+            let sink = Unmanaged<FlipEventSink>.fromOpaque(userData).takeUnretainedValue()
+            sink.events.append(DRMFlipEvent(sequence: sequence, timestamp: Double(seconds) + Double(microseconds) / 1e6))
+        }
+        if drmHandleEvent(fileDescriptor, &context) != 0 && errno != EAGAIN {
+            throw DisplayError.systemCall("reading DRM events", device: path, errno: errno)
+        }
+        defer { flipEvents.events.removeAll() }
+        return flipEvents.events
+    }
+
+    func waitForFlipEvents() throws -> [DRMFlipEvent] {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, 1000)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return [] }
+            let events = try readFlipEvents()
+            if !events.isEmpty { return events }
+        }
+    }
+
+    func supportsVblankQueries(crtcIndex: Int) -> Bool {
+        var request = drmVBlank()
+        var type = DRM_VBLANK_RELATIVE.rawValue
+        if crtcIndex == 1 {
+            type |= DRM_VBLANK_SECONDARY.rawValue
+        } else if crtcIndex > 1 {
+            type |= (UInt32(crtcIndex) << 1) & 0x3e  // DRM_VBLANK_HIGH_CRTC_MASK
+        }
+        request.request.type = drmVBlankSeqType(rawValue: type)
+        request.request.sequence = 0
+        return drmWaitVBlank(fileDescriptor, &request) == 0
+    }
+
+    func setConnectorProperty(connectorID: UInt32, propertyID: UInt32, value: UInt64) throws {
+        guard drmModeConnectorSetProperty(fileDescriptor, connectorID, propertyID, value) == 0 else {
+            throw DisplayError.systemCall("drmModeConnectorSetProperty", device: path, errno: errno)
+        }
+    }
+
+    private func propertyID(named name: String, in connector: drmModeConnector) -> UInt32? {
+        for index in 0..<Int(connector.count_props) {
+            let id = connector.props[index]
+            guard let property = drmModeGetProperty(fileDescriptor, id) else { continue }
+            defer { drmModeFreeProperty(property) }
+            let propertyName = withUnsafeBytes(of: property.pointee.name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if propertyName == name { return id }
+        }
+        return nil
+    }
+
+    /// The kernel's mode record as plain data, with the exact refresh rate from its timings.
+    static func displayMode(_ raw: drmModeModeInfo, index: Int) -> DisplayMode {
+        var rate = Double(raw.vrefresh)
+        if raw.htotal > 0 && raw.vtotal > 0 {
+            rate = Double(raw.clock) * 1000 / (Double(raw.htotal) * Double(raw.vtotal))
+            if raw.flags & UInt32(DRM_MODE_FLAG_INTERLACE) != 0 { rate *= 2 }
+            if raw.flags & UInt32(DRM_MODE_FLAG_DBLSCAN) != 0 { rate /= 2 }
+            if raw.vscan > 1 { rate /= Double(raw.vscan) }
+        }
+        return DisplayMode(
+            width: Int(raw.hdisplay), height: Int(raw.vdisplay), refreshRate: rate,
+            isPreferred: raw.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0, index: index
+        )
+    }
+}

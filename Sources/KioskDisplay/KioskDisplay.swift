@@ -1,1 +1,0 @@
-// The KioskDisplay module; see ../shared/design.md for what it owns.

@@ -1,0 +1,98 @@
+/// Runs a `TransitionAnimation` as an animated transition, through a property animator so the
+/// transition can be scrubbed, reversed and caught by a finger.
+public final class FourStepTransitionAnimator: AnimatedTransitioning {
+    /// The style's four steps.
+    public var animation: any TransitionAnimation
+    /// Seconds for a whole transition.
+    public var duration: Double
+    /// The curve of a non-interactive run (a tab selection).
+    public var curve: TimingCurve
+    private let frameClock: any FrameClock
+    private var running: (context: TransitionContext, animator: PropertyAnimator)?
+    /// The end of a transition whose animation has finished, due on the next tick.
+    private var pendingCompletion: (() -> Void)?
+    private var completionLink: DisplayLink?
+
+    public init(animation: any TransitionAnimation, frameClock: any FrameClock, duration: Double = 0.33,
+                curve: TimingCurve = .easeInOut) {
+        self.animation = animation
+        self.frameClock = frameClock
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// True from `animateTransition` until its cleanup has run.
+    public var isRunning: Bool { running != nil }
+
+    public func transitionDuration(using context: TransitionContext) -> Double { duration }
+
+    /// Refuses (completes `context` with false, touching nothing) while another transition runs.
+    public func animateTransition(using context: TransitionContext) {
+        completePendingTransition()
+        guard running == nil else {
+            context.onDiagnostic?("a transition is already running; refused the one to \(context.toView.name)")
+            context.completeTransition(false)
+            return
+        }
+        let animation = self.animation
+        let from = context.fromView, to = context.toView, container = context.containerView
+        let forward = context.isForward
+        animation.addTo(containerView: container, fromView: from, toView: to, forward: forward)
+        to.frame = context.finalFrame(for: context.toViewController)
+        animation.prepare(fromView: from, toView: to, forward: forward)
+
+        // The root above the container, so that views outside it (blur, indicator) animate too.
+        let animator = PropertyAnimator(duration: transitionDuration(using: context), curve: curve,
+                                        frameClock: frameClock, root: container.rootAncestor)
+        animator.addAnimations { animation.animation(fromView: from, toView: to, forward: forward) }
+        animator.addProgressAnimation { progress in
+            animation.interpolate(progress: progress, fromView: from, toView: to, forward: forward)
+        }
+        animator.addCompletion { [weak self] position in
+            let completed = position == .end
+            self?.schedule {
+                let leaving = completed ? from : to
+                let presenter = forward ? from : to
+                if !(leaving === presenter && animation.presenterStaysVisible(forward: forward, completed: completed)) {
+                    leaving.removeFromSuperview()
+                }
+                animation.finalize(completed: completed, fromView: from, toView: to, forward: forward)
+                self?.running = nil
+                context.completeTransition(completed)
+            }
+        }
+        running = (context, animator)
+        if context.isInteractive {
+            animator.pauseAnimation()
+        } else {
+            animator.startAnimation()
+        }
+    }
+
+    /// True between the end of the animation and the tick that ends the transition.
+    public var hasPendingCompletion: Bool { pendingCompletion != nil }
+
+    /// Ends a transition whose animation has finished now rather than on the next tick, for a
+    /// request that cannot wait (a new touch, a tab selection).
+    public func completePendingTransition() {
+        guard let pending = pendingCompletion else { return }
+        pendingCompletion = nil
+        completionLink?.invalidate()
+        completionLink = nil
+        pending()
+    }
+
+    /// The original runs the cleanup one main-loop turn after the animation: the final frame is
+    /// shown first, then the views and controllers change. Here the turn is the next tick.
+    private func schedule(_ cleanup: @escaping () -> Void) {
+        pendingCompletion = cleanup
+        completionLink = frameClock.addDisplayLink { [weak self] _ in self?.completePendingTransition() }
+    }
+
+    public func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
+        guard let running, running.context === context else { return nil }
+        return running.animator
+    }
+
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}

@@ -1,0 +1,14 @@
+import KioskEngine
+
+/// One open evdev device as the touch code sees it: `LibevdevDevice` on real hardware.
+public protocol EvdevEventSource: AnyObject {
+    /// The device node it was opened from.
+    var path: String { get }
+    /// Readable when events are waiting; the caller polls it (epoll), never a timer.
+    var fileDescriptor: Int32 { get }
+    var deviceDescription: InputDeviceDescription { get }
+    /// Reads every event that is ready without blocking, resynchronising after SYN_DROPPED.
+    func readAvailable() -> EvdevReadBatch
+    /// Takes the device for this process alone (EVIOCGRAB).
+    func grab() throws(TouchDeviceError)
+}

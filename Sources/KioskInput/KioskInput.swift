@@ -1,1 +1,0 @@
-// The KioskInput module; see ../shared/design.md for what it owns.

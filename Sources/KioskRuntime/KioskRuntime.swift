@@ -1,1 +1,0 @@
-// The KioskRuntime module; see ../shared/design.md for what it owns.

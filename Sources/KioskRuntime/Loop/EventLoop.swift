@@ -1,0 +1,59 @@
+import CLinux
+import Glibc
+
+/// The daemon's one loop: epoll over every file descriptor that can wake it.
+///
+/// The DRM fd, input devices, the camera's eventfd, timers and signals all arrive here, so the
+/// daemon sleeps in `epoll_wait` whenever nothing moves and costs no CPU.
+public final class EventLoop {
+    private let epollFD: Int32
+    private var handlers: [Int32: () -> Void] = [:]
+
+    public init() throws(SystemCallError) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw SystemCallError("epoll_create1") }
+    }
+
+    deinit {
+        close(epollFD)
+    }
+
+    /// Calls `handler` whenever `fd` is readable (level-triggered) until `unwatch`.
+    public func watch(_ fd: Int32, _ handler: @escaping () -> Void) throws(SystemCallError) {
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = fd
+        let operation = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
+        guard epoll_ctl(epollFD, operation, fd, &event) == 0 else { throw SystemCallError("epoll_ctl(fd \(fd))") }
+        handlers[fd] = handler
+    }
+
+    /// Stops watching `fd`; harmless when it was never watched or is already closed.
+    public func unwatch(_ fd: Int32) {
+        guard handlers.removeValue(forKey: fd) != nil else { return }
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    public var watchedDescriptors: [Int32] { Array(handlers.keys) }
+
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and runs the handlers of what became ready.
+    /// Returns the number of handlers run.
+    @discardableResult
+    public func runOnce(timeoutMilliseconds: Int32 = -1) throws(SystemCallError) -> Int {
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        let count = epoll_wait(epollFD, &events, Int32(events.count), timeoutMilliseconds)
+        if count < 0 {
+            if errno == EINTR { return 0 }
+            throw SystemCallError("epoll_wait")
+        }
+        var ran = 0
+        for event in events.prefix(Int(count)) {
+            // A handler may unwatch another fd in the same batch; look each one up afresh.
+            if let handler = handlers[event.data.fd] {
+                handler()
+                ran += 1
+            }
+        }
+        return ran
+    }
+}

@@ -1,0 +1,41 @@
+import KioskConfig
+import KioskEngine
+
+/// The running picture: the container with its screens, built from a configuration.
+///
+/// Owns what the configuration adds around the engine's container (the tab bar), and keeps it
+/// in step with the selection.
+public final class KioskScene {
+    public let container: ContainerController
+    public let screenNames: [String]
+    public let homeIndex: Int
+    let tabBar: TabBarView?
+
+    init(container: ContainerController, screenNames: [String], homeIndex: Int, tabBar: TabBarView?) {
+        self.container = container
+        self.screenNames = screenNames
+        self.homeIndex = homeIndex
+        self.tabBar = tabBar
+    }
+
+    /// The root view the compositor draws.
+    public var rootView: View { container.view }
+
+    /// Highlights the tab of the screen on top; the daemon calls it when a transition ends.
+    public func selectionDidChange() {
+        tabBar?.highlight(screenIndex: container.selectedIndex)
+    }
+
+    /// The index of the screen called `name`, if this scene has one.
+    public func index(ofScreen name: String) -> Int? {
+        screenNames.firstIndex(of: name)
+    }
+}
+
+extension DisplayConfiguration {
+    /// The size screens are laid out at: the headless size, turned for a portrait rotation.
+    public var logicalSize: Size {
+        let turned = rotation == .quarter || rotation == .threeQuarters
+        return Size(width: Double(turned ? size.height : size.width), height: Double(turned ? size.width : size.height))
+    }
+}

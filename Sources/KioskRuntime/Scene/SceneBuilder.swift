@@ -1,0 +1,109 @@
+import KioskConfig
+import KioskEngine
+
+/// Turns a configuration into a scene: options for the transitions, a controller per `[[screen]]`
+/// with a view per element, the background feed, the blur, the indicator and the tab bar.
+public struct SceneBuilder {
+    public var configuration: KioskConfiguration
+    /// The size the screens are laid out at: the display's, after its rotation.
+    public var size: Size
+
+    public init(configuration: KioskConfiguration, size: Size) {
+        self.configuration = configuration
+        self.size = size
+    }
+
+    /// The engine's transition options from `[transition]`.
+    public var transitionOptions: TransitionOptions {
+        let transition = configuration.transition
+        return TransitionOptions(
+            style: KioskEngine.TransitionStyle(rawValue: transition.style.rawValue) ?? .overlap,
+            duration: transition.duration,
+            curve: timingCurve(transition.curve, damping: transition.springDamping),
+            completionCurve: transition.curve == .spring ? timingCurve(.spring, damping: transition.springDamping) : .linear,
+            completionSpeed: transition.completionSpeed,
+            finishProgress: transition.finishProgress,
+            finishVelocity: transition.finishVelocity,
+            swipeArea: transition.swipeArea == .edge ? .edge : .anywhere,
+            edgeWidth: Double(transition.edgeWidth))
+    }
+
+    /// Builds the scene on `frameClock`, starting on `initialScreen` when it names a screen
+    /// (a reload keeps the screen on show), else on the configured home.
+    public func build(frameClock: any FrameClock, initialScreen: String? = nil) throws -> KioskScene {
+        let container = ContainerController(size: size, frameClock: frameClock, options: transitionOptions)
+        let names = configuration.screens.map(\.name)
+
+        let background = ViewController(name: "background")
+        background.view.backgroundColor = .black
+        if configuration.camera.source != .none {
+            background.view.content = .backgroundFeed
+        }
+        container.setBackground(background)
+        let blur = configuration.background
+        container.blurView.content = .blurredBackgroundFeed(BlurStyle(radius: Double(blur.blurRadius), tint: blur.tint))
+
+        let indicator = configuration.indicator
+        container.indicatorView.isHidden = !indicator.enabled
+        container.indicatorStartColor = indicator.color
+        container.indicatorEndColor = configuration.screens.last?.indicatorColor ?? indicator.color
+
+        let screens = configuration.screens.map { screen in
+            makeScreen(screen) { [weak container] target in
+                guard let container, let index = names.firstIndex(of: target) else { return }
+                container.select(index: index, animated: true)
+            }
+        }
+        let home = initialScreen.flatMap { names.firstIndex(of: $0) } ?? names.firstIndex(of: configuration.home) ?? 0
+        try container.setScreens(screens, home: home)
+
+        var tabBar: TabBarView?
+        if configuration.tabs.enabled {
+            let tabs = configuration.effectiveTabs.compactMap { tab in
+                names.firstIndex(of: tab.screen).map { (title: tab.title ?? title(ofScreen: tab.screen), screenIndex: $0) }
+            }
+            let bar = TabBarView(configuration: configuration.tabs, tabs: tabs, size: size) { [weak container] index in
+                container?.select(index: index, animated: true)
+            }
+            container.view.addSubview(bar.view)
+            bar.highlight(screenIndex: home)
+            tabBar = bar
+        }
+        return KioskScene(container: container, screenNames: names, homeIndex: home, tabBar: tabBar)
+    }
+
+    private func title(ofScreen name: String) -> String {
+        configuration.screens.first { $0.name == name }?.displayTitle ?? name
+    }
+
+    private func timingCurve(_ curve: KioskConfig.TimingCurve, damping: Double) -> KioskEngine.TimingCurve {
+        switch curve {
+        case .linear: .linear
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .easeInOut: .easeInOut
+        case .spring: .spring(dampingRatio: damping, initialVelocity: 0)
+        }
+    }
+
+    private func makeScreen(_ screen: ScreenConfiguration, goTo: @escaping (String) -> Void) -> ViewController {
+        let controller = ViewController(name: screen.name)
+        if case let .color(color) = screen.background {
+            controller.view.backgroundColor = color
+        }
+        // The original design blurs the camera behind a card: any see-through screen holding one.
+        controller.prefersBackgroundBlur = !screenIsOpaque(screen) && screen.elements.contains {
+            if case .card = $0.kind { return true }
+            return false
+        }
+        for element in screen.elements {
+            controller.view.addSubview(ElementViewFactory(goTo: goTo).makeView(for: element, in: size))
+        }
+        return controller
+    }
+
+    private func screenIsOpaque(_ screen: ScreenConfiguration) -> Bool {
+        if case let .color(color) = screen.background { return color.isOpaque }
+        return false
+    }
+}

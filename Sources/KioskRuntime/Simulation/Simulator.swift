@@ -1,0 +1,97 @@
+import KioskConfig
+import KioskEngine
+
+/// Runs the whole engine headless on a virtual clock: recorded input at its recorded times
+/// (t = 0 at the first event), a vsync every refresh period, until the input is exhausted and
+/// every animation has settled. `simulate` and `demo` are this loop; `demo` also draws each frame.
+public final class Simulator {
+    /// What a frame observer is told at each vsync.
+    public struct Frame {
+        public var tick: FrameTick
+        /// False when nothing visible changed since the previous vsync.
+        public var changed: Bool
+    }
+
+    public let scene: KioskScene
+    public let clock: ManualFrameClock
+    public let eventsLog: EventsLog
+    /// Called after every vsync, changed or not (the demo renders and saves the changed ones).
+    public var frameObserver: ((Frame) -> Void)?
+    private var decoder: TouchDecoder
+    private let events: [RawInputEvent]
+    private let transitionLog: TransitionLogger
+    /// Virtual seconds a run may go on after its last input before it is declared stuck.
+    private let settleLimit = 30.0
+
+    public init(configuration: KioskConfiguration, recording: EvemuRecording, eventsLog: EventsLog) throws {
+        guard let description = recording.description else {
+            throw SimulationError.noDeviceDescription
+        }
+        let size = configuration.display.logicalSize
+        clock = ManualFrameClock(refreshInterval: 1 / configuration.display.refreshRate)
+        scene = try SceneBuilder(configuration: configuration, size: size).build(frameClock: clock)
+        self.eventsLog = eventsLog
+        decoder = TouchDecoder(device: description, displaySize: size)
+        // The recording's own clock is shifted so that its first event happens at t = 0.
+        let start = recording.events.first?.time ?? 0
+        events = recording.events.map { RawInputEvent(time: $0.time - start, type: $0.type, code: $0.code, value: $0.value) }
+        let clock = clock, scene = scene
+        transitionLog = TransitionLogger(log: eventsLog, now: { clock.now }, onEnded: { scene.selectionDidChange() })
+        scene.container.delegate = transitionLog
+    }
+
+    /// Plays the recording to the end and lets every animation settle.
+    public func run() -> SimulationSummary {
+        var next = 0
+        var touches = 0
+        var lastSignature = ViewTreeSignature.of(scene.rootView)
+        let lastInput = events.last?.time ?? 0
+        while true {
+            let vsync = clock.nextVsync
+            while next < events.count, events[next].time < vsync {
+                let event = events[next]
+                clock.advance(to: event.time)
+                for touch in decoder.feed(event) {
+                    if touch.phase == .began { touches += 1 }
+                    logTouch(touch)
+                    scene.container.handle(touch)
+                }
+                next += 1
+            }
+            let tick = clock.tick()
+            let signature = ViewTreeSignature.of(scene.rootView)
+            let changed = signature != lastSignature
+            lastSignature = signature
+            if changed {
+                eventsLog.frame(t: tick.timestamp * 1000, sequence: tick.sequence,
+                                screen: scene.container.selectedIndex, progress: scene.container.transitionProgress)
+            }
+            frameObserver?(Frame(tick: tick, changed: changed))
+            let settled = next == events.count && !clock.wantsTicks && !scene.container.isTransitioning
+            if settled || clock.now > lastInput + settleLimit { break }
+        }
+        eventsLog.flush()
+        return SimulationSummary(inputEvents: events.count, touches: touches, transitions: transitionLog.transitions,
+                                 finalScreen: scene.container.selectedIndex, virtualDuration: clock.now,
+                                 settled: !scene.container.isTransitioning)
+    }
+
+    private func logTouch(_ touch: TouchEvent) {
+        let t = touch.time * 1000
+        switch touch.phase {
+        case .began: eventsLog.touchDown(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
+        case .ended: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
+        case .cancelled: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y, cancelled: true)
+        case .moved: break
+        }
+    }
+}
+
+/// Why a recording cannot be simulated.
+public enum SimulationError: Error, CustomStringConvertible {
+    case noDeviceDescription
+
+    public var description: String {
+        "the recording has no device description; pass the device's .desc file with --device"
+    }
+}

@@ -1,0 +1,18 @@
+import KioskConfig
+import KioskDisplay
+
+extension DisplayConfiguration {
+    /// The display module's options for `[display]`, with `--display` overriding the backend.
+    public func displayOptions(backendOverride: KioskDisplay.DisplayBackend? = nil, idleBlank: Double) -> DisplayOptions {
+        DisplayOptions(
+            backend: backendOverride ?? KioskDisplay.DisplayBackend(rawValue: backend.rawValue) ?? .auto,
+            cardPath: device,
+            connectorName: connector,
+            mode: mode.map { ModeRequest(width: $0.size.width, height: $0.size.height, refreshRate: $0.refreshRate) },
+            bufferCount: buffers,
+            headlessWidth: size.width,
+            headlessHeight: size.height,
+            headlessRefreshRate: refreshRate,
+            idleBlankSeconds: idleBlank > 0 ? idleBlank : nil)
+    }
+}

@@ -1,0 +1,39 @@
+import KioskConfig
+import KioskEngine
+import KioskInput
+
+extension InputConfiguration {
+    /// The touch monitor's device entries for `[input]`: the named devices (or every touchscreen
+    /// when none are named), each with the first `[[input.device]]` calibration that matches it.
+    public var touchDeviceSettings: [TouchDeviceSettings] {
+        let calibrated = calibrations.map { entry in
+            TouchDeviceSettings(match: Self.match(entry.match), grab: grab, calibration: entry.touchCalibration)
+        }
+        if devices.isEmpty {
+            // Calibrated devices first: the monitor applies the first entry that fits a device.
+            return calibrated + [TouchDeviceSettings(match: .anyTouchscreen, grab: grab)]
+        }
+        return devices.map { device in
+            let calibration = calibrations.first { $0.match == device }?.touchCalibration ?? .identity
+            return TouchDeviceSettings(match: Self.match(device), grab: grab, calibration: calibration)
+        }
+    }
+
+    static func match(_ text: String) -> TouchDeviceSettings.Match {
+        text.hasPrefix("/") ? .path(text) : .name(text)
+    }
+}
+
+extension InputDeviceConfiguration {
+    var touchCalibration: TouchCalibration {
+        func range(_ low: Int?, _ high: Int?) -> ClosedRange<Int32>? {
+            guard let low, let high, low < high else { return nil }
+            return Int32(clamping: low)...Int32(clamping: high)
+        }
+        return TouchCalibration(
+            rotation: TouchCalibration.Rotation(rawValue: rotation.degrees) ?? .none,
+            swapXY: swapXY, invertX: invertX, invertY: invertY,
+            xRange: range(minX, maxX), yRange: range(minY, maxY),
+            matrix: matrix ?? TouchCalibration.identityMatrix)
+    }
+}

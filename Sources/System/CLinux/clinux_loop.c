@@ -1,0 +1,1 @@
+#include "clinux_loop.h"

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import KioskDisplay
+import KioskRuntime
+import Logging
+
+extension KioskDisplay.DisplayBackend: ExpressibleByArgument {}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the kiosk: the display, touch input, the camera feed and transitions, until SIGTERM.")
+
+    @Option(name: .long, help: "The config file (default: /etc/swipe-kiosk/kiosk.toml; the built-in demo if it is missing).")
+    var config: String?
+
+    @Option(name: .long, help: "Override [display] backend: auto, drm, fbdev or headless.")
+    var display: KioskDisplay.DisplayBackend?
+
+    @Option(name: .customLong("events-log"), help: "Write touches, transitions and frames as JSON lines to this file.")
+    var eventsLog: String?
+
+    @Option(name: .long, help: "Feed an evemu recording in real time, then stop and report input-to-screen latency.")
+    var replay: String?
+
+    @Option(name: .long, help: "The .desc file for a --replay recording without a description.")
+    var device: String?
+
+    func run() throws {
+        LoggingSystem.bootstrap { KioskLogHandler(label: $0) }
+        let logger = Logger(label: "swipe-kiosk")
+        let options = RunOptions(configPath: config, displayBackend: display, eventsLogPath: eventsLog,
+                                 replayPath: replay, replayDevicePath: device)
+        do {
+            let daemon = try KioskDaemon(options: options, logger: logger)
+            let status = try daemon.run()
+            if status != 0 { throw ExitCode(status) }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,8 +1,0 @@
-import XCTest
-@testable import KioskCamera
-
-final class KioskCameraSmokeTests: XCTestCase {
-    func testModuleLinks() {
-        XCTAssertTrue(true)
-    }
-}

@@ -1,0 +1,109 @@
+import Foundation
+import KioskEngine
+@testable import KioskCamera
+
+/// A scripted capture device behind the same protocol as the real V4L2 one.
+final class FakeCaptureDevice: CaptureDevice {
+    enum Delivery {
+        case frame([UInt8])
+        case flaggedCorrupt([UInt8])
+        case timeout
+        case gone
+    }
+
+    let path: String
+    /// Results of successive `open()` calls; the last one repeats.
+    var openResults: [Result<CaptureFormat, CameraError>]
+    /// What successive waits for a frame yield; an empty script times out.
+    var deliveries: [Delivery] = []
+    private(set) var openCount = 0
+    private(set) var closeCount = 0
+    private(set) var isOpen = false
+    private var openFormat: CaptureFormat?
+
+    init(path: String = "/dev/video9", openResults: [Result<CaptureFormat, CameraError>]) {
+        self.path = path
+        self.openResults = openResults
+    }
+
+    func open() throws(CameraError) -> CaptureFormat {
+        openCount += 1
+        let result = openResults.count > 1 ? openResults.removeFirst() : openResults[0]
+        switch result {
+        case .success(let format):
+            isOpen = true
+            openFormat = format
+            return format
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
+        guard isOpen, let format = openFormat else { throw .deviceGone(device: path) }
+        guard !deliveries.isEmpty else { return false }
+        let delivery = deliveries.removeFirst()
+        let bytes: [UInt8], flagged: Bool
+        switch delivery {
+        case .timeout: return false
+        case .gone: throw .deviceGone(device: path)
+        case .frame(let data): (bytes, flagged) = (data, false)
+        case .flaggedCorrupt(let data): (bytes, flagged) = (data, true)
+        }
+        let failure: CameraError? = bytes.withUnsafeBytes { raw in
+            do throws(CameraError) {
+                try body(CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
+                                       bytesPerLine: format.bytesPerLine, bytes: raw, isFlaggedCorrupt: flagged))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        return true
+    }
+
+    func close() {
+        if isOpen { closeCount += 1 }
+        isOpen = false
+    }
+}
+
+/// Collects log lines on the test's thread.
+final class LogRecorder {
+    private(set) var lines: [String] = []
+    func record(_ line: String) { lines.append(line) }
+}
+
+/// BT.601 limited-range YUV of a few colours.
+enum StudioYUV {
+    static let red: (y: UInt8, u: UInt8, v: UInt8) = (81, 90, 240)
+    static let green: (y: UInt8, u: UInt8, v: UInt8) = (145, 54, 34)
+    static let blue: (y: UInt8, u: UInt8, v: UInt8) = (41, 240, 110)
+    static let grey: (y: UInt8, u: UInt8, v: UInt8) = (126, 128, 128)
+}
+
+/// A YUYV frame of one colour.
+func solidYUYV(width: Int, height: Int, _ color: (y: UInt8, u: UInt8, v: UInt8)) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for _ in 0..<(width / 2 * height) { bytes += [color.y, color.u, color.y, color.v] }
+    return bytes
+}
+
+func channels(_ pixel: UInt32) -> (alpha: Int, red: Int, green: Int, blue: Int) {
+    (Int(pixel >> 24), Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
+}
+
+/// A solid picture as a JPEG file in a temporary folder.
+func writeSolidJPEG(_ color: UInt32, named name: String, in folder: URL, width: Int = 32, height: Int = 16) throws {
+    let picture = PixelBuffer(width: width, height: height)
+    picture.fill(color)
+    guard let jpeg = JPEGEncoder.encode(picture, quality: 98) else { throw CocoaError(.fileWriteUnknown) }
+    try Data(jpeg).write(to: folder.appendingPathComponent(name))
+}
+
+func makeTemporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-camera-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}

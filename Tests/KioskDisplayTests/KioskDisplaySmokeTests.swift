@@ -1,8 +1,0 @@
-import XCTest
-@testable import KioskDisplay
-
-final class KioskDisplaySmokeTests: XCTestCase {
-    func testModuleLinks() {
-        XCTAssertTrue(true)
-    }
-}

@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The daemon as systemd runs it: the real binary, a NOTIFY_SOCKET to report on, signals to obey.
+final class DaemonProcessTests: XCTestCase {
+    private var directory: URL!
+    private var listener: NotifySocketListener!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        listener = try NotifySocketListener()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+        listener = nil
+    }
+
+    private static let config = """
+        home = "second"
+        [display]
+        backend = "headless"
+        size = "160x100"
+        [camera]
+        source = "none"
+        [[screen]]
+        name = "first"
+        background = "#102030"
+        [[screen]]
+        name = "second"
+        background = "#d01010"
+        """
+
+    private var binary: URL {
+        // `swift test` builds the executable beside the test bundle, which is this process.
+        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
+    }
+
+    private func start(config: String, watchdogMicroseconds: Int? = nil) throws -> (Process, Pipe, URL) {
+        let configURL = directory.appendingPathComponent("kiosk.toml")
+        try config.write(to: configURL, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--config", configURL.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = listener.path
+        environment["WATCHDOG_USEC"] = watchdogMicroseconds.map(String.init)
+        environment.removeValue(forKey: "WATCHDOG_PID")
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return (process, errors, configURL)
+    }
+
+    /// Waits (at most `limit` seconds) until the daemon has sent a message containing `text`.
+    private func waitForMessage(containing text: String, limit: Double = 10, into messages: inout [String]) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            messages += listener.receive()
+            if messages.contains(where: { $0.contains(text) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    private func stop(_ process: Process) -> Double {
+        let sent = Date()
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return Date().timeIntervalSince(sent)
+    }
+
+    func testReportsReadyAfterTheFirstFrameAndStopsWithinASecondOfSigterm() throws {
+        let (process, _, _) = try start(config: Self.config)
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages), "no READY=1; got \(messages)")
+        let ready = try XCTUnwrap(messages.first { $0.contains("READY=1") })
+        XCTAssertTrue(ready.contains(#"STATUS=Screen "second" (2 of 2)"#), ready)
+
+        let seconds = stop(process)
+        XCTAssertLessThan(seconds, 1.0, "SIGTERM must stop the daemon within a second")
+        XCTAssertEqual(process.terminationStatus, 0)
+        messages += listener.receive()
+        XCTAssertEqual(messages.last, "STOPPING=1\nSTATUS=Stopping")
+    }
+
+    func testPingsTheWatchdogAtHalfItsTimeout() throws {
+        let (process, _, _) = try start(config: Self.config, watchdogMicroseconds: 400_000)
+        defer { _ = stop(process) }
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
+        let counted = Date()
+        usleep(1_000_000)
+        messages = listener.receive()
+        let elapsed = Date().timeIntervalSince(counted)
+        let pings = messages.filter { $0 == "WATCHDOG=1" }.count
+        // Every 0.2 s: about five in a second; a loaded machine may lose one or two, never most.
+        XCTAssertGreaterThanOrEqual(pings, 3, "\(pings) pings in \(elapsed) s")
+        XCTAssertLessThanOrEqual(pings, Int(elapsed / 0.2) + 1, "\(pings) pings in \(elapsed) s")
+    }
+
+    func testSighupAppliesAGoodConfigKeepingTheScreenAndRejectsABadOne() throws {
+        let (process, errors, configURL) = try start(config: Self.config)
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
+
+        // A good config: a screen added in front; "second" is still shown.
+        try Self.config.replacingOccurrences(of: "[[screen]]\nname = \"first\"", with: "[[screen]]\nname = \"zero\"\n[[screen]]\nname = \"first\"")
+            .write(to: configURL, atomically: true, encoding: .utf8)
+        messages = []
+        kill(process.processIdentifier, SIGHUP)
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages), "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix("RELOADING=1") ?? false, "\(messages)")
+        XCTAssertTrue(messages.last?.contains(#"Screen "second" (3 of 3)"#) ?? false, "\(messages)")
+
+        // A broken config: rejected, and the running one (3 screens) stays.
+        try "[display]\nbackend = \"drmm\"\n".write(to: configURL, atomically: true, encoding: .utf8)
+        messages = []
+        kill(process.processIdentifier, SIGHUP)
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages), "\(messages)")
+        XCTAssertTrue(messages.last?.contains(#"Screen "second" (3 of 3)"#) ?? false, "\(messages)")
+
+        XCTAssertLessThan(stop(process), 1.0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(log.contains("reloaded \(configURL.path)"), log)
+        XCTAssertTrue(log.contains("not applied; the running config stays"), log)
+        XCTAssertTrue(log.contains("\(configURL.path):2:11:"), "the rejected file's errors name file, line and column:\n\(log)")
+    }
+}

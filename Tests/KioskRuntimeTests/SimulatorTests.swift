@@ -1,0 +1,118 @@
+import Foundation
+import KioskConfig
+import KioskEngine
+@testable import KioskRuntime
+import XCTest
+
+final class SimulatorTests: XCTestCase {
+    private func simulate(_ recording: EvemuRecording, config: KioskConfiguration = DemoConfiguration.configuration)
+        throws -> (SimulationSummary, [String]) {
+        let log = try EventsLog(path: nil)
+        let summary = try Simulator(configuration: config, recording: recording, eventsLog: log).run()
+        return (summary, log.lines)
+    }
+
+    private func demoTrace() throws -> EvemuRecording {
+        try EvemuParser.parse(DemoSwipeTrace().evemuText, file: "demo")
+    }
+
+    func testTheDemoTraceSwipesForwardTwiceCancelsAHesitantDragAndFlicksBack() throws {
+        let (summary, _) = try simulate(try demoTrace())
+        XCTAssertEqual(summary.transitions, [
+            TransitionRecord(from: 0, to: 1, interactive: true, completed: true),
+            TransitionRecord(from: 1, to: 2, interactive: true, completed: true),
+            TransitionRecord(from: 2, to: 1, interactive: true, completed: false),
+            TransitionRecord(from: 2, to: 1, interactive: true, completed: true),
+        ])
+        XCTAssertEqual(summary.finalScreen, 1)
+        XCTAssertTrue(summary.settled)
+    }
+
+    func testFramesAreLoggedOnlyWhileSomethingChangesWithProgressOnlyInFlight() throws {
+        let (_, lines) = try simulate(try demoTrace())
+        let frames = lines.filter { $0.contains("\"type\":\"frame\"") }
+        XCTAssertFalse(frames.isEmpty)
+        // t = 0 is the first touch (0.30 s into the trace), so the second swipe lands at 1100 ms;
+        // the first transition has settled long before: nothing moves, no frames.
+        let quiet = frames.filter { line in
+            guard let t = Self.number("t", in: line) else { return false }
+            return t > 800 && t < 1090
+        }
+        XCTAssertEqual(quiet, [], "no frame lines while nothing changes")
+        let inFlight = frames.filter { $0.contains("\"progress\"") }
+        XCTAssertGreaterThan(inFlight.count, 10)
+        for line in inFlight {
+            let progress = try XCTUnwrap(Self.number("progress", in: line))
+            XCTAssertTrue((0...1).contains(progress), line)
+        }
+        let sequences = frames.compactMap { Self.number("seq", in: $0) }
+        XCTAssertEqual(sequences, sequences.sorted(), "vsync sequence numbers only grow")
+    }
+
+    func testEachTransitionIsLoggedOnceBeganThenOnceEnded() throws {
+        let (_, lines) = try simulate(try demoTrace())
+        let began = lines.filter { $0.contains("transition-began") }
+        let ended = lines.filter { $0.contains("transition-ended") }
+        XCTAssertEqual(began.count, 4)
+        XCTAssertEqual(ended.count, 4)
+        XCTAssertTrue(began[0].contains(#""from":0,"to":1,"interactive":true"#), began[0])
+        XCTAssertTrue(ended[2].contains(#""from":2,"to":1,"completed":false"#), ended[2])
+    }
+
+    func testTouchesAreLoggedDownAndUpInDisplayPixels() throws {
+        let (_, lines) = try simulate(try demoTrace())
+        let downs = lines.filter { $0.contains("touch-down") }
+        XCTAssertEqual(downs.count, 4)
+        XCTAssertTrue(downs[0].hasPrefix(#"{"t":0.0,"type":"touch-down""#), downs[0])
+        let x = try XCTUnwrap(Self.number("x", in: downs[0]))
+        XCTAssertEqual(x, 0.82 * 1279, accuracy: 2)
+    }
+
+    // MARK: - Real panels' recordings (../shared/recordings; skipped where absent)
+
+    private func sharedRecording(_ name: String) throws -> EvemuRecording {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/recordings").standardized
+        let file = directory.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: file.path) else { throw XCTSkip("../shared/recordings is absent") }
+        return try EvemuRecording.load(events: file)
+    }
+
+    func testEverySharedRecordingReplaysWithoutStartingATransitionOnScreen0() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/recordings").standardized
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            throw XCTSkip("../shared/recordings is absent")
+        }
+        let events = names.filter { $0.hasSuffix(".events") }.sorted()
+        XCTAssertGreaterThan(events.count, 10)
+        for name in events {
+            let (summary, _) = try simulate(try sharedRecording(name))
+            XCTAssertTrue(summary.settled, name)
+            XCTAssertGreaterThan(summary.touches, 0, name)
+            // Drags up and down, taps, and rightward swipes on the first screen: nothing to go to.
+            XCTAssertEqual(summary.transitions, [], name)
+            XCTAssertEqual(summary.finalScreen, 0, name)
+        }
+    }
+
+    func testTheWacomTopSwipeGoesBackFromScreen1ToScreen0() throws {
+        var config = DemoConfiguration.configuration
+        config.home = config.screens[1].name
+        let (summary, _) = try simulate(try sharedRecording("wacom-isdv4-e6-finger.single-top-swipe.events"), config: config)
+        XCTAssertEqual(summary.transitions, [TransitionRecord(from: 1, to: 0, interactive: true, completed: true)])
+        XCTAssertEqual(summary.finalScreen, 0)
+    }
+
+    func testTheNTrigDiagonalDragIsARightwardSwipeOnceMappedToPixels() throws {
+        var config = DemoConfiguration.configuration
+        config.home = config.screens[1].name
+        let (summary, _) = try simulate(try sharedRecording("n-trig-multitouch.1-finger-drag-nw-se.events"), config: config)
+        XCTAssertEqual(summary.transitions.map(\.to), [0])
+    }
+
+    private static func number(_ key: String, in line: String) -> Double? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        return (object[key] as? NSNumber)?.doubleValue
+    }
+}
