@@ -98,7 +98,9 @@ struct DisplayListBuilder {
         if case .backgroundFeed = item.source, let visible = localOpaque.first {
             area = area.intersection(visible)
         }
-        guard let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
+        // A view turned edge-on covers nothing; its nearly singular map would smear pixels along a line.
+        guard projectedArea(of: area, through: item.matrix) >= 1,
+              let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
         item.bounds = bounds
         if item.opacity >= 1, item.matrix.isAxisAligned {
             item.opaqueRects = localOpaque.compactMap {
@@ -106,6 +108,19 @@ struct DisplayListBuilder {
             }
         }
         items.append(item)
+    }
+
+    /// The area of `rect` on screen, in square pixels (zero when part of it is behind the viewer).
+    private func projectedArea(of rect: Rect, through matrix: ProjectiveMatrix) -> Double {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].compactMap(matrix.apply)
+        guard corners.count == 4 else { return 0 }
+        var twice = 0.0
+        for index in 0..<4 {
+            let a = corners[index], b = corners[(index + 1) % 4]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
     }
 
     /// The whole pixels covered by `rect` mapped through `matrix`: all it touches, or (inward) only
