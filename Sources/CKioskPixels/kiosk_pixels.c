@@ -17,7 +17,9 @@ static void blur_columns(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes,
                          uint8_t *copy, uint16_t *sums) {
     for (int y = 0; y < rows; y++) memcpy(copy + (ptrdiff_t)y * row_bytes, pixels + y * stride_bytes, (size_t)row_bytes);
     uint32_t window = (uint32_t)(2 * radius + 1);
+    /* Division by the window as a 16-bit multiply keeping the high half (pmulhuw / vqdmulh). */
     uint32_t reciprocal = (65536u + window - 1) / window;
+    uint16_t half = (uint16_t)(window / 2);
     for (int i = 0; i < row_bytes; i++) sums[i] = 0;
     for (int k = -radius; k <= radius; k++) {
         const uint8_t *row = copy + (ptrdiff_t)(k < 0 ? 0 : (k >= rows ? rows - 1 : k)) * row_bytes;
@@ -29,7 +31,7 @@ static void blur_columns(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes,
         const uint8_t *in = copy + (ptrdiff_t)(add >= rows ? rows - 1 : add) * row_bytes;
         const uint8_t *gone = copy + (ptrdiff_t)(sub < 0 ? 0 : sub) * row_bytes;
         for (int i = 0; i < row_bytes; i++) {
-            out[i] = (uint8_t)((sums[i] * reciprocal + 32768u) >> 16);
+            out[i] = (uint8_t)(((uint32_t)(uint16_t)(sums[i] + half) * reciprocal) >> 16);
             sums[i] = (uint16_t)(sums[i] + in[i] - gone[i]);
         }
     }
@@ -276,4 +278,34 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
 #endif
         fade_row(o, c, t, b, width * 4, (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
     }
+}
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+__attribute__((target("avx2")))
+static void copy_row_streaming(uint8_t *restrict out, const uint8_t *restrict source, int bytes) {
+    int i = 0;
+    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
+        out[i] = source[i];
+        i++;
+    }
+    for (; i + 32 <= bytes; i += 32) {
+        _mm256_stream_si256((__m256i *)(out + i), _mm256_loadu_si256((const __m256i *)(source + i)));
+    }
+    for (; i < bytes; i++) out[i] = source[i];
+}
+#endif
+
+void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                     int width, int height) {
+    if (width <= 0 || height <= 0) return;
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    if (__builtin_cpu_supports("avx2")) {
+        for (int r = 0; r < height; r++) {
+            copy_row_streaming((uint8_t *)(out + r * out_stride), (const uint8_t *)(source + r * source_stride), width * 4);
+        }
+        _mm_sfence();
+        return;
+    }
+#endif
+    for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
 }

@@ -1,3 +1,4 @@
+import CKioskPixels
 import CPixman
 import KioskEngine
 
@@ -208,7 +209,9 @@ public final class Compositor {
         let box = region.extents
         sceneImage.setClip(region)
         let mask = opacity < 1 ? PixmanImage(opacity: opacity) : nil
-        if matrix.isIntegerTranslation {
+        if op == PIXMAN_OP_SRC, mask == nil, matrix.isIntegerTranslation, let pixels = source.buffer {
+            copy(pixels, offset: (Int(matrix.g), Int(matrix.h)), region: region)
+        } else if matrix.isIntegerTranslation {
             source.setTransform(nil)
             source.setFilter(bilinear: false)
             pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
@@ -221,6 +224,17 @@ public final class Compositor {
             pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), 0, 0,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
             source.setTransform(nil)
+        }
+    }
+
+    /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache.
+    private func copy(_ source: PixelBuffer, offset: (x: Int, y: Int), region: Region) {
+        let limit = PixelRect(x: offset.x, y: offset.y, width: source.width, height: source.height)
+        for rect in region.rects {
+            guard let part = rect.intersection(limit) else { continue }
+            kiosk_copy_rect(scene.pixels + part.y * scene.rowLength + part.x, scene.rowLength,
+                            source.pixels + (part.y - offset.y) * source.rowLength + (part.x - offset.x), source.rowLength,
+                            Int32(part.width), Int32(part.height))
         }
     }
 

@@ -35,4 +35,9 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
                      const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
                      int x, int y, int width, int height, int alpha);
 
+/* Copies a rectangle of pixels with stores that bypass the cache where the CPU has them: a frame's
+   opaque layers are written once and not read back, and should not evict the sources. */
+void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                     int width, int height);
+
 #endif
