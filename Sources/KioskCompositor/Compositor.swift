@@ -24,6 +24,7 @@ public final class Compositor {
     private let sceneImage: PixmanImage
     private let outputImage: PixmanImage
     private let surfaces = LayerSurfaceCache()
+    private let clipMasks = ClipMaskCache()
     private var blurs: [BlurKey: BackgroundBlur] = [:]
     private var previous: [DisplayItem] = []
     private var previousVisible: [Region] = []
@@ -87,6 +88,7 @@ public final class Compositor {
 
         paint(items, visible: visible, covered: covered, damage: damage, background: background)
         surfaces.evict(before: frameNumber)
+        clipMasks.evict(before: frameNumber)
         let rects = damage.rects
         if rotation == .none { return rects }
         return rects.map { rotateIntoOutput($0) }
@@ -156,7 +158,7 @@ public final class Compositor {
     private func fadeRegion(_ lower: DisplayItem, _ upper: DisplayItem, background: PixelBuffer)
         -> (area: PixelRect, blur: BackgroundBlur, origin: (x: Int, y: Int), weight: Int)? {
         guard case .backgroundFeed = lower.source, case .blurredBackgroundFeed(let style) = upper.source,
-              lower.opacity >= 1, upper.opacity < 1,
+              lower.opacity >= 1, upper.opacity < 1, lower.roundedClip == nil, upper.roundedClip == nil,
               lower.matrix.isIntegerTranslation, lower.matrix == upper.matrix,
               Double(background.width) == upper.size.width, Double(background.height) == upper.size.height,
               let area = lower.bounds.intersection(upper.bounds) else { return nil }
@@ -186,7 +188,8 @@ public final class Compositor {
             let width = Int(item.size.width.rounded(.up)), height = Int(item.size.height.rounded(.up))
             let blur = blur(style: style, width: width, height: height)
             blur.update(from: background)
-            if item.opacity >= 1, item.matrix.isIntegerTranslation, Double(width) == item.size.width, Double(height) == item.size.height {
+            if item.opacity >= 1, item.roundedClip == nil, item.matrix.isIntegerTranslation,
+               Double(width) == item.size.width, Double(height) == item.size.height {
                 let origin = (x: Int(item.matrix.g), y: Int(item.matrix.h))
                 for rect in region.rects {
                     blur.draw(into: scene, outputOrigin: origin,
@@ -200,28 +203,32 @@ public final class Compositor {
         opaque.intersect(region)
         let rest = region.subtracting(opaque)
         let matrix = item.matrix
-        composite(source, through: matrix, opacity: item.opacity, op: PIXMAN_OP_SRC, region: opaque)
-        composite(source, through: matrix, opacity: item.opacity, op: PIXMAN_OP_OVER, region: rest)
+        let clipMask = item.roundedClip.flatMap { clipMasks.mask(for: $0, opacity: item.opacity, frame: frameNumber) }
+        composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_SRC, region: opaque)
+        composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_OVER, region: rest)
     }
 
-    private func composite(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, op: pixman_op_t, region: Region) {
+    /// - Parameter clipMask: a rounded clip, already scaled by the opacity, sampled at destination coordinates.
+    private func composite(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, clipMask: PixmanImage?,
+                           op: pixman_op_t, region: Region) {
         guard !region.isEmpty else { return }
         let box = region.extents
         sceneImage.setClip(region)
-        let mask = opacity < 1 ? PixmanImage(opacity: opacity) : nil
+        let mask = clipMask ?? (opacity < 1 ? PixmanImage(opacity: opacity) : nil)
+        let maskOrigin = clipMask == nil ? (x: Int32(0), y: Int32(0)) : (x: Int32(box.x), y: Int32(box.y))
         if op == PIXMAN_OP_SRC, mask == nil, matrix.isIntegerTranslation, let pixels = source.buffer {
             copy(pixels, offset: (Int(matrix.g), Int(matrix.h)), region: region)
         } else if matrix.isIntegerTranslation {
             source.setTransform(nil)
             source.setFilter(bilinear: false)
             pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
-                                     Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), 0, 0,
+                                     Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
         } else {
             guard let transform = matrix.pixmanSourceTransform else { return }
             source.setTransform(transform)
             source.setFilter(bilinear: true)
-            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), 0, 0,
+            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
             source.setTransform(nil)
         }

@@ -9,12 +9,12 @@ struct DisplayListBuilder {
 
     func build(root: View) -> [DisplayItem] {
         var items: [DisplayItem] = []
-        visit(root, parent: .identity, opacity: 1, clip: sceneSize, into: &items)
+        visit(root, parent: .identity, opacity: 1, clip: sceneSize, rounded: nil, into: &items)
         return items
     }
 
     private func visit(_ view: View, parent: ProjectiveMatrix, opacity parentOpacity: Double, clip: PixelRect,
-                       into items: inout [DisplayItem]) {
+                       rounded: RoundedClip?, into items: inout [DisplayItem]) {
         let opacity = parentOpacity * min(max(view.alpha, 0), 1)
         guard !view.isHidden, opacity > 0.001 else { return }
         let size = view.frame.size
@@ -32,21 +32,27 @@ struct DisplayListBuilder {
                                size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),
                                opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: nil),
                    surfaceSize: Size(width: Double(key.surfaceWidth), height: Double(key.surfaceHeight)),
-                   localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, into: &items)
+                   localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, rounded: rounded,
+                   into: &items)
         }
         if let feed = feedItem(view, local: local, opacity: opacity) {
-            append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, into: &items)
+            append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, rounded: rounded, into: &items)
         }
 
         var childClip = clip
+        var childRounded = rounded
         if view.clipsToBounds {
+            if view.cornerRadius > 0, size.width >= 1, size.height >= 1 {
+                childRounded = RoundedClip(matrix: local, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+                                           radius: min(view.cornerRadius, min(size.width, size.height) / 2))
+            }
             guard let box = screenBox(of: Rect(origin: .zero, size: size), through: local, inward: false) else { return }
             guard let cut = childClip.intersection(box) else { return }
             childClip = cut
         }
         let childMatrix = ProjectiveMatrix.translation(-view.boundsOrigin.x, -view.boundsOrigin.y).concatenating(local)
         for child in view.subviews {
-            visit(child, parent: childMatrix, opacity: opacity, clip: childClip, into: &items)
+            visit(child, parent: childMatrix, opacity: opacity, clip: childClip, rounded: childRounded, into: &items)
         }
     }
 
@@ -92,8 +98,9 @@ struct DisplayListBuilder {
 
     /// Fills in the screen bounds and opaque rectangles, and keeps the item if any of it is on screen.
     private func append(_ item: DisplayItem, surfaceSize: Size, localOpaque: [Rect], clip: PixelRect,
-                        into items: inout [DisplayItem]) {
+                        rounded: RoundedClip?, into items: inout [DisplayItem]) {
         var item = item
+        item.roundedClip = rounded
         var area = Rect(origin: .zero, size: surfaceSize)
         if case .backgroundFeed = item.source, let visible = localOpaque.first {
             area = area.intersection(visible)
@@ -102,7 +109,8 @@ struct DisplayListBuilder {
         guard projectedArea(of: area, through: item.matrix) >= 1,
               let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
         item.bounds = bounds
-        if item.opacity >= 1, item.matrix.isAxisAligned {
+        // A rounded clip cuts corners out of anything; such items count as translucent.
+        if item.opacity >= 1, item.matrix.isAxisAligned, rounded == nil {
             item.opaqueRects = localOpaque.compactMap {
                 screenBox(of: $0.intersection(area), through: item.matrix, inward: true)?.intersection(bounds)
             }
