@@ -7,8 +7,9 @@
 /* Pixel loops the compositor runs where pixman has no single call that does the job.
    Pixels are 32-bit premultiplied 0xAARRGGBB; strides are in pixels. */
 
-/* Box blur, in place, `passes` times horizontally then vertically, edges repeated.
-   `scratch` holds at least 2 x width x height + max(width, height) x 2 uint32_t. */
+/* Box blur, in place, `passes` times in each direction, edges repeated; `radius` 1...120 (anything
+   else leaves the pixels as they are). `scratch` holds at least
+   2 x width x height + 2 x max(width, height) uint32_t. */
 void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, int radius, int passes,
                     uint32_t *scratch);
 
@@ -22,9 +23,8 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
                            uint32_t *full, ptrdiff_t full_stride, int width, int height);
 
-/* out = first x (128 - weight) / 128 + second x weight / 128 per channel, weight in 0...128: the
-   fused fade of the blurred copy over the camera, written once. `streaming` stores past the cache,
-   for output that is not read back soon. */
+/* out = first x (128 - weight) / 128 + second x weight / 128 per channel, weight in 0...128.
+   `streaming` stores past the cache, for output that is not read back soon. */
 void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight, int streaming);
 
 /* The fused fade: out = camera x (128 - alpha) / 128 + blurred x alpha / 128, alpha in 0...128, where
