@@ -116,3 +116,36 @@ final class SimulatorTests: XCTestCase {
         return (object[key] as? NSNumber)?.doubleValue
     }
 }
+
+final class SceneBuilderTests: XCTestCase {
+    func testTheIndicatorFollowsTheConfiguredEdge() throws {
+        var config = DemoConfiguration.configuration
+        let size = Size(width: 400, height: 300)
+        config.indicator.position = .top
+        let top = try SceneBuilder(configuration: config, size: size).build(frameClock: ManualFrameClock())
+        XCTAssertLessThan(top.container.indicatorView.frame.maxY, 150)
+        config.indicator.position = .bottom
+        let bottom = try SceneBuilder(configuration: config, size: size).build(frameClock: ManualFrameClock())
+        XCTAssertGreaterThan(bottom.container.indicatorView.frame.minY, 150)
+    }
+
+    func testAButtonTapGoesToItsTargetScreenAndTabsFollowTheSelection() throws {
+        let clock = ManualFrameClock()
+        let scene = try SceneBuilder(configuration: DemoConfiguration.configuration, size: Size(width: 1280, height: 800))
+            .build(frameClock: clock)
+        XCTAssertTrue(scene.container.select(index: 1, animated: false))
+        let card = scene.container.screens[1].view
+        let button = try XCTUnwrap(card.subviews.first { $0.onTap != nil }, "the card screen has a button back to the camera")
+        let centre = Point(x: button.frame.midX, y: button.frame.midY)
+        scene.container.handle(TouchEvent(id: 1, phase: .began, location: centre, time: 1))
+        scene.container.handle(TouchEvent(id: 1, phase: .ended, location: centre, time: 1.05))
+        for _ in 0..<60 { clock.tick() }
+        XCTAssertEqual(scene.container.selectedIndex, 0)
+    }
+
+    func testBlurSitsBehindSeeThroughScreensWithACardOnly() throws {
+        let scene = try SceneBuilder(configuration: DemoConfiguration.configuration, size: Size(width: 1280, height: 800))
+            .build(frameClock: ManualFrameClock())
+        XCTAssertEqual(scene.container.screens.map(\.prefersBackgroundBlur), [false, true, false])
+    }
+}

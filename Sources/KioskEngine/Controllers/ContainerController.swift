@@ -25,6 +25,8 @@ public final class ContainerController: ViewController {
     /// Indicator colour on the first screen and on the last; screens between blend the two.
     public var indicatorStartColor = Color.white { didSet { layoutChrome(forScreenAt: selectedIndex) } }
     public var indicatorEndColor = Color(r: 109, g: 213, b: 250) { didSet { layoutChrome(forScreenAt: selectedIndex) } }
+    /// The indicator runs along the top edge instead of the bottom (out of a bottom tab bar's way).
+    public var indicatorAtTop = false { didSet { layoutChrome(forScreenAt: selectedIndex) } }
 
     /// The controller behind the screens, set by `setBackground(_:)`.
     public private(set) var backgroundController: ViewController?
@@ -244,7 +246,8 @@ public final class ContainerController: ViewController {
         let share = screens.count > 1 ? Double(index) / Double(screens.count - 1) : 0.5
         let travel = bounds.width - 2 * Self.indicatorMargin - Self.indicatorSize.width
         indicatorView.frame = Rect(x: Self.indicatorMargin + travel * share,
-                                   y: bounds.maxY - Self.indicatorMargin - Self.indicatorSize.height,
+                                   y: indicatorAtTop ? bounds.minY + Self.indicatorMargin
+                                       : bounds.maxY - Self.indicatorMargin - Self.indicatorSize.height,
                                    width: Self.indicatorSize.width, height: Self.indicatorSize.height)
         indicatorView.backgroundColor = Color.interpolate(indicatorStartColor, indicatorEndColor, share)
         blurView.alpha = screens.indices.contains(index) && screens[index].prefersBackgroundBlur ? 1 : 0

@@ -45,6 +45,7 @@ public struct SceneBuilder {
 
         let indicator = configuration.indicator
         container.indicatorView.isHidden = !indicator.enabled
+        container.indicatorAtTop = indicator.position == .top
         container.indicatorStartColor = indicator.color
         container.indicatorEndColor = configuration.screens.last?.indicatorColor ?? indicator.color
 
