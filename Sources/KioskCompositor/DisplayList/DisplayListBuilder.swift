@@ -26,7 +26,7 @@ struct DisplayListBuilder {
             .concatenating(.translation(view.frame.minX, view.frame.minY))
             .concatenating(parent)
 
-        if let key = surfaceKey(view) {
+        if let key = surfaceKey(view, opacity: opacity) {
             let margin = Double(key.margin)
             append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
                                size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),
@@ -56,13 +56,17 @@ struct DisplayListBuilder {
         }
     }
 
-    private func surfaceKey(_ view: View) -> LayerSurfaceKey? {
+    private func surfaceKey(_ view: View, opacity: Double) -> LayerSurfaceKey? {
         var content = view.content
         switch content {
         case .backgroundFeed, .blurredBackgroundFeed: content = .none
         default: break
         }
         guard content != .none || view.backgroundColor.alpha > 0 || view.shadow != nil else { return nil }
+        // A feed frame covers the whole bounds opaquely: a plain background colour under it never shows.
+        if content == .none, view.content != .none, background != nil, opacity >= 1, view.shadow == nil, view.cornerRadius <= 0 {
+            return nil
+        }
         let width = Int(view.frame.width.rounded(.up)), height = Int(view.frame.height.rounded(.up))
         guard width > 0, height > 0 else { return nil }
         return LayerSurfaceKey(width: width, height: height, backgroundColor: view.backgroundColor,
