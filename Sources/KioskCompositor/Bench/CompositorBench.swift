@@ -23,6 +23,16 @@ public struct CompositorBench: Sendable {
         self.rounds = max(rounds, 1)
     }
 
+    /// Parses `--size` as given on the command line, `WIDTHxHEIGHT` (e.g. `1920x1080`).
+    public init(size: String, transitionFrames: Int = 20, rounds: Int = 10) throws {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0,
+              width <= 16384, height <= 16384 else {
+            throw CompositorBenchError(message: "--size \(size): expected WIDTHxHEIGHT in pixels, such as 1920x1080")
+        }
+        self.init(width: width, height: height, transitionFrames: transitionFrames, rounds: rounds)
+    }
+
     public func run() -> CompositorBenchReport {
         let cameraFrames = [Self.cameraFrame(width: width, height: height, phase: 0),
                             Self.cameraFrame(width: width, height: height, phase: 1)]
@@ -113,4 +123,10 @@ public struct CompositorBench: Sendable {
         }
         return frame
     }
+}
+
+/// A bench option that cannot be used, with what to write instead.
+public struct CompositorBenchError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
 }
