@@ -35,7 +35,9 @@ let package = Package(
 
         // The engine: layers, controllers, transitions, gestures, touch decoding. Foundation only.
         .target(name: "KioskEngine"),
-        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif"]),
+        // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
+        .target(name: "CKioskPixels"),
+        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskCompositor", "CDRM", "CLinux"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),

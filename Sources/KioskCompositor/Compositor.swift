@@ -1,3 +1,4 @@
+import CKioskPixels
 import CPixman
 import KioskEngine
 
@@ -23,6 +24,7 @@ public final class Compositor {
     private let sceneImage: PixmanImage
     private let outputImage: PixmanImage
     private let surfaces = LayerSurfaceCache()
+    private let clipMasks = ClipMaskCache()
     private var blurs: [BlurKey: BackgroundBlur] = [:]
     private var previous: [DisplayItem] = []
     private var previousVisible: [Region] = []
@@ -86,6 +88,7 @@ public final class Compositor {
 
         paint(items, visible: visible, covered: covered, damage: damage, background: background)
         surfaces.evict(before: frameNumber)
+        clipMasks.evict(before: frameNumber)
         let rects = damage.rects
         if rotation == .none { return rects }
         return rects.map { rotateIntoOutput($0) }
@@ -137,7 +140,7 @@ public final class Compositor {
                 let both = region.intersection(upper)
                 both.intersect(fused.area)
                 if !both.isEmpty {
-                    blendFade(both, camera: background, blurred: fused.blur, offset: fused.offset, weight: fused.weight)
+                    blendFade(both, camera: background, blurred: fused.blur, origin: fused.origin, weight: fused.weight)
                     draw(items[index], in: region.subtracting(both), feed: feed, background: background)
                     draw(items[index + 1], in: upper.subtracting(both), feed: feed, background: background)
                     index += 2
@@ -150,29 +153,24 @@ public final class Compositor {
         sceneImage.setClip(nil)
     }
 
-    /// When `lower` is the feed at its own size and `upper` its blurred copy fading in over it, the
-    /// area they share, the blur and the feed's offset: what the fused pass needs.
+    /// When `lower` is the feed at its own size and `upper` its blurred copy fading in over it:
+    /// the screen area they share, the blur, and where the view's origin lies on screen.
     private func fadeRegion(_ lower: DisplayItem, _ upper: DisplayItem, background: PixelBuffer)
-        -> (area: PixelRect, blur: BackgroundBlur, offset: (x: Int, y: Int), weight: Int)? {
+        -> (area: PixelRect, blur: BackgroundBlur, origin: (x: Int, y: Int), weight: Int)? {
         guard case .backgroundFeed = lower.source, case .blurredBackgroundFeed(let style) = upper.source,
-              lower.opacity >= 1, upper.opacity < 1,
+              lower.opacity >= 1, upper.opacity < 1, lower.roundedClip == nil, upper.roundedClip == nil,
               lower.matrix.isIntegerTranslation, lower.matrix == upper.matrix,
-              Int(upper.size.width) == background.width, Int(upper.size.height) == background.height,
-              upper.size.width == upper.size.width.rounded(), upper.size.height == upper.size.height.rounded(),
+              Double(background.width) == upper.size.width, Double(background.height) == upper.size.height,
               let area = lower.bounds.intersection(upper.bounds) else { return nil }
         let blur = blur(style: style, width: background.width, height: background.height)
         blur.update(from: background)
-        return (area, blur, (Int(lower.matrix.g), Int(lower.matrix.h)), Int((upper.opacity * 256).rounded()))
+        return (area, blur, (Int(lower.matrix.g), Int(lower.matrix.h)), Int((upper.opacity * 128).rounded()))
     }
 
-    private func blendFade(_ region: Region, camera: PixelBuffer, blurred: BackgroundBlur, offset: (x: Int, y: Int), weight: Int) {
+    private func blendFade(_ region: Region, camera: PixelBuffer, blurred: BackgroundBlur, origin: (x: Int, y: Int), weight: Int) {
         for rect in region.rects {
-            for y in rect.y..<rect.maxY {
-                let sourceRow = (y - offset.y) * camera.rowLength + (rect.x - offset.x)
-                let blurRow = (y - offset.y) * blurred.output.rowLength + (rect.x - offset.x)
-                FadeBlend.blendRow(camera: camera.pixels + sourceRow, blurred: blurred.output.pixels + blurRow,
-                                   into: scene.pixels + y * scene.rowLength + rect.x, count: rect.width, weight: weight)
-            }
+            let local = PixelRect(x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height)
+            blurred.fade(over: camera, cameraOrigin: (0, 0), into: scene, outputOrigin: origin, rect: local, alpha: weight)
         }
     }
 
@@ -190,33 +188,60 @@ public final class Compositor {
             let width = Int(item.size.width.rounded(.up)), height = Int(item.size.height.rounded(.up))
             let blur = blur(style: style, width: width, height: height)
             blur.update(from: background)
-            source = blur.outputImage
+            if item.opacity >= 1, item.roundedClip == nil, item.matrix.isIntegerTranslation,
+               Double(width) == item.size.width, Double(height) == item.size.height {
+                let origin = (x: Int(item.matrix.g), y: Int(item.matrix.h))
+                for rect in region.rects {
+                    blur.draw(into: scene, outputOrigin: origin,
+                              rect: PixelRect(x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height))
+                }
+                return
+            }
+            source = blur.image
         }
         let opaque = Region(item.opaqueRects)
         opaque.intersect(region)
         let rest = region.subtracting(opaque)
-        composite(item, source: source, op: PIXMAN_OP_SRC, region: opaque)
-        composite(item, source: source, op: PIXMAN_OP_OVER, region: rest)
+        let matrix = item.matrix
+        let clipMask = item.roundedClip.flatMap { clipMasks.mask(for: $0, opacity: item.opacity, frame: frameNumber) }
+        composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_SRC, region: opaque)
+        composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_OVER, region: rest)
     }
 
-    private func composite(_ item: DisplayItem, source: PixmanImage, op: pixman_op_t, region: Region) {
+    /// - Parameter clipMask: a rounded clip, already scaled by the opacity, sampled at destination coordinates.
+    private func composite(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, clipMask: PixmanImage?,
+                           op: pixman_op_t, region: Region) {
         guard !region.isEmpty else { return }
         let box = region.extents
         sceneImage.setClip(region)
-        let mask = item.opacity < 1 ? PixmanImage(opacity: item.opacity) : nil
-        if item.matrix.isIntegerTranslation {
+        let mask = clipMask ?? (opacity < 1 ? PixmanImage(opacity: opacity) : nil)
+        let maskOrigin = clipMask == nil ? (x: Int32(0), y: Int32(0)) : (x: Int32(box.x), y: Int32(box.y))
+        if op == PIXMAN_OP_SRC, mask == nil, matrix.isIntegerTranslation, let pixels = source.buffer {
+            copy(pixels, offset: (Int(matrix.g), Int(matrix.h)), region: region)
+        } else if matrix.isIntegerTranslation {
             source.setTransform(nil)
             source.setFilter(bilinear: false)
             pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
-                                     Int32(box.x - Int(item.matrix.g)), Int32(box.y - Int(item.matrix.h)), 0, 0,
+                                     Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
         } else {
-            guard let transform = item.matrix.pixmanSourceTransform else { return }
+            guard let transform = matrix.pixmanSourceTransform else { return }
             source.setTransform(transform)
             source.setFilter(bilinear: true)
-            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), 0, 0,
+            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
             source.setTransform(nil)
+        }
+    }
+
+    /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache.
+    private func copy(_ source: PixelBuffer, offset: (x: Int, y: Int), region: Region) {
+        let limit = PixelRect(x: offset.x, y: offset.y, width: source.width, height: source.height)
+        for rect in region.rects {
+            guard let part = rect.intersection(limit) else { continue }
+            kiosk_copy_rect(scene.pixels + part.y * scene.rowLength + part.x, scene.rowLength,
+                            source.pixels + (part.y - offset.y) * source.rowLength + (part.x - offset.x), source.rowLength,
+                            Int32(part.width), Int32(part.height))
         }
     }
 

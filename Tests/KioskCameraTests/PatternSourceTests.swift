@@ -7,6 +7,17 @@ final class PatternSourceTests: XCTestCase {
         Array(UnsafeBufferPointer(start: buffer.pixels, count: buffer.rowLength * buffer.height))
     }
 
+    func testAskedAt60HzItDeliversANewPictureOnlyEvery30thOfASecond() {
+        let source = PatternSource(width: 64, height: 48, framesPerSecond: 30)
+        let first = source.frame(at: 0.0)
+        let sequence = first.sequence
+        let sameFrame = source.frame(at: 1.0 / 60)
+        XCTAssertTrue(sameFrame === first)
+        XCTAssertEqual(sameFrame.sequence, sequence, "no new frame within one pattern frame: the compositor sees nothing new")
+        let next = source.frame(at: 2.0 / 60)
+        XCTAssertEqual(next.sequence, sequence + 1)
+    }
+
     func testSameTimeGivesTheSamePicture() {
         let first = PatternSource(width: 160, height: 90)
         let second = PatternSource(width: 160, height: 90)

@@ -78,6 +78,19 @@ final class DamageTests: XCTestCase {
         XCTAssertTrue(damage.allSatisfy { $0.intersection(PixelRect(x: 16, y: 8, width: 32, height: 24)) == nil })
     }
 
+    func testFeedViewShowsItsBackgroundColourUntilAFrameArrives() {
+        let root = S.root()
+        let camera = S.box("camera", root.frame, S.green)
+        camera.content = .backgroundFeed
+        root.addSubview(camera)
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil)
+        XCTAssertEqual(compositor.output[10, 10] & 0xFF_FFFF, 0x28_C850)
+        let frame = S.pattern()
+        compositor.render(root: root, background: frame)
+        XCTAssertEqual(compositor.output[10, 10] & 0xFF_FFFF, frame[10, 10] & 0xFF_FFFF)
+    }
+
     func testOccludedChangeIsNoDamage() {
         let root = S.root()
         let hiddenBehind = S.box("behind", Rect(x: 10, y: 10, width: 8, height: 8), S.red)

@@ -111,6 +111,35 @@ final class LayerPropertyGoldenTests: XCTestCase {
         GoldenImage.assertMatches(frame, "clipping")
     }
 
+    func testRoundedClipCutsSubviewCorners() {
+        let root = S.root()
+        let parent = S.box("parent", Rect(x: 8, y: 6, width: 48, height: 36), S.blue)
+        parent.cornerRadius = 12
+        parent.clipsToBounds = true
+        parent.addSubview(S.box("child", Rect(x: -10, y: -10, width: 40, height: 40), S.red))
+        root.addSubview(parent)
+        let frame = S.render(root)
+        XCTAssertEqual(frame[9, 7] & 0xFF_FFFF, 0x20_2028, "the child is cut by the parent's rounded corner")
+        XCTAssertEqual(frame[20, 20] & 0xFF_FFFF, 0xE6_2828)
+        XCTAssertEqual(frame[7, 20] & 0xFF_FFFF, 0x20_2028, "and by its straight edge")
+        GoldenImage.assertMatches(frame, "clipping-rounded")
+    }
+
+    func testRoundedClipWithAlpha() {
+        let root = S.root()
+        let parent = View(name: "parent", frame: Rect(x: 8, y: 6, width: 48, height: 36))
+        parent.cornerRadius = 12
+        parent.clipsToBounds = true
+        let child = S.box("child", Rect(x: 0, y: 0, width: 48, height: 36), .white)
+        child.alpha = 0.5
+        parent.addSubview(child)
+        root.addSubview(parent)
+        let frame = S.render(root)
+        XCTAssertEqual(frame[9, 7] & 0xFF_FFFF, 0x20_2028)
+        XCTAssertEqual(Int(frame[30, 20] >> 16 & 0xFF), (255 + 32) / 2, accuracy: 2)
+        GoldenImage.assertMatches(frame, "clipping-rounded-alpha")
+    }
+
     func testZOrderFollowsSubviewOrder() {
         let root = S.root()
         let a = S.box("a", Rect(x: 6, y: 6, width: 28, height: 28), S.red)

@@ -54,9 +54,9 @@ public final class LiveFeed: CameraFeed {
         let thread = Thread {
             let session = FeedSession(device: makeDevice(),
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
-                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.seconds(), log: log)
+                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), log: log)
             while !run.isStopRequested {
-                let wait = session.step(now: MonotonicClock.seconds())
+                let wait = session.step(now: MonotonicClock.now())
                 if wait > 0 { _ = run.wake.wait(timeout: wait) }
             }
             session.shutdown()

@@ -20,10 +20,7 @@ public final class ImageSource: TimedFrameSource {
     private var slides: [Int: PixelBuffer] = [:]
     private var slideUse: [Int] = []
     private var reportedFailures: Set<String> = []
-    private var ring: [PixelBuffer] = []
-    private var ringIndex = 0
-    private var framesRendered: UInt64 = 0
-    private var lastPicture: Picture?
+    private let ring: FrameRing<Picture>
 
     /// What one frame shows, so an unchanged picture is not drawn (and re-blurred) again.
     private enum Picture: Equatable {
@@ -46,6 +43,7 @@ public final class ImageSource: TimedFrameSource {
                 framesPerSecond: Double = 30, log: @escaping (String) -> Void = { _ in }) throws(CameraError) {
         precondition(width > 0 && height > 0, "image source of size \(width)x\(height)")
         size = (width, height)
+        ring = FrameRing(width: width, height: height)
         paths = try Self.picturePaths(at: path)
         describedPath = path
         self.interval = max(interval, 0.1)
@@ -79,16 +77,7 @@ public final class ImageSource: TimedFrameSource {
 
     /// The picture for `time`; the same buffer and `sequence` as the last call while it is unchanged.
     public func frame(at time: Double) -> PixelBuffer {
-        let picture = picture(at: time)
-        if picture == lastPicture, !ring.isEmpty { return ring[ringIndex] }
-        lastPicture = picture
-        if ring.count < 2 { ring.append(PixelBuffer(width: size.width, height: size.height)) }
-        ringIndex = (ringIndex + 1) % ring.count
-        let buffer = ring[ringIndex]
-        render(at: time, into: buffer)
-        framesRendered += 1
-        buffer.sequence = framesRendered
-        return buffer
+        ring.frame(showing: picture(at: time)) { buffer in render(at: time, into: buffer) }
     }
 
     public func nextChange(after time: Double) -> Double? {

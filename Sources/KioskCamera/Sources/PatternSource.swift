@@ -18,25 +18,21 @@ public final class PatternSource: TimedFrameSource {
     /// Seconds for the hand to go round once.
     static let sweepPeriod = 6.0
     private var lineScratch: [UInt32]
-    private var ring: [PixelBuffer] = []
-    private var ringIndex = 0
-    private var framesRendered: UInt64 = 0
+    private let ring: FrameRing<Int>
 
     public init(width: Int, height: Int, framesPerSecond: Double = 30) {
         precondition(width > 0 && height > 0, "pattern of size \(width)x\(height)")
         size = (width, height)
         self.framesPerSecond = framesPerSecond > 0 ? framesPerSecond : 30
         lineScratch = [UInt32](repeating: 0, count: width)
+        ring = FrameRing(width: width, height: height)
     }
 
+    /// The picture of the pattern frame `time` falls in: one new picture per 1/framesPerSecond,
+    /// however often it is asked for, as a camera delivers frames.
     public func frame(at time: Double) -> PixelBuffer {
-        if ring.count < 2 { ring.append(PixelBuffer(width: size.width, height: size.height)) }
-        ringIndex = (ringIndex + 1) % ring.count
-        let buffer = ring[ringIndex]
-        render(at: time, into: buffer)
-        framesRendered += 1
-        buffer.sequence = framesRendered
-        return buffer
+        let number = Int((time * framesPerSecond + 1e-9).rounded(.down))
+        return ring.frame(showing: number) { buffer in render(at: Double(number) / framesPerSecond, into: buffer) }
     }
 
     public func nextChange(after time: Double) -> Double? {

@@ -1,62 +1,104 @@
+import CKioskPixels
 import CPixman
 import KioskEngine
 
-/// The blurred, tinted copy of the feed frame at one size, recomputed only for a new frame.
+/// The blurred, tinted copy of the feed frame for a view of one size, recomputed only for a new frame.
 ///
-/// Downscale (bilinear) to a fraction of the size, box-blur the small copy, tint it, then scale back
-/// up (bilinear): each step is cheap at the small size, and only the last touches every pixel.
+/// The frame is scaled down by a whole factor (bilinear), box-blurred and tinted at that small size,
+/// then scaled back up (bilinear, rows then columns) into `full`. Every step but the last runs at
+/// the small size; the last writes the full-size copy once per feed frame, so each display frame
+/// blends two pictures, not three.
 final class BackgroundBlur {
     let width: Int
     let height: Int
     let style: BlurStyle
-    /// The result at full size, opaque.
-    let output: PixelBuffer
-    let outputImage: PixmanImage
+    /// Whole-number scale between the view's pixels and the small buffer's.
+    let factor: Int
+    /// The result at the view's size, opaque, for drawing through pixman; filled only on demand.
+    private let full: PixelBuffer
+    private let fullImage: PixmanImage
+    private var fullFrame: FeedFrameID?
+    /// Full width, small height: scaled up horizontally only.
+    private let wide: PixelBuffer
+
     private let small: PixelBuffer
     private let smallImage: PixmanImage
-    private let factor: Int
+    private let scratch: UnsafeMutablePointer<UInt32>
     private var shownFrame: FeedFrameID?
 
     init(width: Int, height: Int, style: BlurStyle) {
         self.width = width
         self.height = height
         self.style = style
-        factor = min(max(Int(style.radius / 6), 1), 8)
+        // A power of two, so the upscale runs in whole vectors.
+        factor = [8, 4, 2, 1].first { Double($0) * 3 <= style.radius } ?? 1
         small = PixelBuffer(width: max((width + factor - 1) / factor, 1), height: max((height + factor - 1) / factor, 1))
         smallImage = PixmanImage(small, opaque: true)
-        output = PixelBuffer(width: width, height: height)
-        outputImage = PixmanImage(output, opaque: true)
+        wide = PixelBuffer(width: small.width * factor, height: small.height)
+        full = PixelBuffer(width: width, height: height)
+        fullImage = PixmanImage(full, opaque: true)
+        scratch = .allocate(capacity: 2 * small.width * small.height + 2 * max(small.width, small.height))
     }
 
-    /// Brings the output up to date with `frame`; a frame already shown costs nothing.
+    deinit {
+        scratch.deallocate()
+
+    }
+
+    /// Brings the copy up to date with `frame`; a frame already shown costs nothing.
     func update(from frame: PixelBuffer) {
         let id = FeedFrameID(buffer: ObjectIdentifier(frame), sequence: frame.sequence)
         guard id != shownFrame else { return }
         shownFrame = id
         let source = PixmanImage(frame, opaque: true)
-        // Aspect-fill the frame into the small buffer in one bilinear step.
-        let fw = Double(frame.width), fh = Double(frame.height)
-        let sw = Double(small.width), sh = Double(small.height)
-        let scale = max(sw / fw, sh / fh)
-        let fill = ProjectiveMatrix.scale(scale, scale).concatenating(.translation((sw - fw * scale) / 2, (sh - fh * scale) / 2))
-        source.setTransform(fill.pixmanSourceTransform)
+        pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
+        // Aspect-fill the frame into the view, then shrink by the factor, in one bilinear step.
+        let fw = Double(frame.width), fh = Double(frame.height), w = Double(width), h = Double(height)
+        let fill = max(w / fw, h / fh)
+        let toSmall = ProjectiveMatrix.scale(fill, fill)
+            .concatenating(.translation((w - fw * fill) / 2, (h - fh * fill) / 2))
+            .concatenating(.scale(1 / Double(factor), 1 / Double(factor)))
+        source.setTransform(toSmall.pixmanSourceTransform)
         source.setFilter(bilinear: true)
         pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, smallImage.raw, 0, 0, 0, 0, 0, 0,
                                  Int32(small.width), Int32(small.height))
-        BoxBlur(radius: max(Int((style.radius / Double(factor) / 2).rounded()), 1)).apply(to: small)
+        let boxRadius = max(Int(style.radius / Double(factor) / 2), 1)
+        kiosk_box_blur(small.pixels, Int32(small.width), Int32(small.height), small.rowLength, Int32(boxRadius), 3, scratch)
         if style.tint.alpha > 0 {
             let tint = PixmanImage(solid: style.tint)
             pixman_image_composite32(PIXMAN_OP_OVER, tint.raw, nil, smallImage.raw, 0, 0, 0, 0, 0, 0,
                                      Int32(small.width), Int32(small.height))
         }
-        let up = ProjectiveMatrix.scale(Double(width) / sw, Double(height) / sh)
-        smallImage.setTransform(up.pixmanSourceTransform)
-        smallImage.setFilter(bilinear: true)
-        // Pad repeats the edge so the border does not fade to black.
-        pixman_image_set_repeat(smallImage.raw, PIXMAN_REPEAT_PAD)
-        pixman_image_composite32(PIXMAN_OP_SRC, smallImage.raw, nil, outputImage.raw, 0, 0, 0, 0, 0, 0,
-                                 Int32(width), Int32(height))
-        smallImage.setTransform(nil)
-        pixman_image_set_repeat(smallImage.raw, PIXMAN_REPEAT_NONE)
+        kiosk_upscale_rows(small.pixels, small.rowLength, Int32(small.width), Int32(small.height),
+                           wide.pixels, wide.rowLength, Int32(factor))
+    }
+
+    /// Writes the copy, fully opaque, into `output` for `rect` in the view's coordinates: the vertical
+    /// upscale straight into the frame, with no full-size copy in between.
+    func draw(into output: PixelBuffer, outputOrigin: (x: Int, y: Int), rect: PixelRect) {
+        // At full alpha the camera term has weight 0; a row of `wide`, read again and again, stands in for it.
+        kiosk_fade_rect(output.pixels + (outputOrigin.y + rect.y) * output.rowLength + outputOrigin.x + rect.x, output.rowLength,
+                        wide.pixels + rect.x, 0, wide.pixels, wide.rowLength, Int32(wide.height), Int32(factor),
+                        Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), 128)
+    }
+
+    /// The copy at full size, for drawing it as an ordinary layer (not over its own feed).
+    var image: PixmanImage {
+        if fullFrame != shownFrame {
+            fullFrame = shownFrame
+            kiosk_upscale_columns(wide.pixels, wide.rowLength, Int32(wide.height), Int32(factor),
+                                  full.pixels, full.rowLength, Int32(width), Int32(height))
+        }
+        return fullImage
+    }
+
+    /// Writes the copy faded over `camera` into `output` for `rect` in the view's coordinates, with
+    /// `alpha` in 128ths; `camera` and `output` are addressed at the rect plus their own origins.
+    func fade(over camera: PixelBuffer, cameraOrigin: (x: Int, y: Int), into output: PixelBuffer,
+              outputOrigin: (x: Int, y: Int), rect: PixelRect, alpha: Int) {
+        kiosk_fade_rect(output.pixels + (outputOrigin.y + rect.y) * output.rowLength + outputOrigin.x + rect.x, output.rowLength,
+                        camera.pixels + (cameraOrigin.y + rect.y) * camera.rowLength + cameraOrigin.x + rect.x, camera.rowLength,
+                        wide.pixels, wide.rowLength, Int32(wide.height), Int32(factor),
+                        Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), Int32(alpha))
     }
 }

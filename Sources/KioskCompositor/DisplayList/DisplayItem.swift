@@ -23,6 +23,8 @@ struct DisplayItem: Equatable {
     var opaqueRects: [PixelRect]
     /// The feed frame shown, for feed items: a new frame is new damage.
     var feedFrame: FeedFrameID?
+    /// The innermost rounded ancestor that clips this item, if any.
+    var roundedClip: RoundedClip?
 }
 
 /// Tells feed frames apart: the buffer and the picture in it.

@@ -9,12 +9,12 @@ struct DisplayListBuilder {
 
     func build(root: View) -> [DisplayItem] {
         var items: [DisplayItem] = []
-        visit(root, parent: .identity, opacity: 1, clip: sceneSize, into: &items)
+        visit(root, parent: .identity, opacity: 1, clip: sceneSize, rounded: nil, into: &items)
         return items
     }
 
     private func visit(_ view: View, parent: ProjectiveMatrix, opacity parentOpacity: Double, clip: PixelRect,
-                       into items: inout [DisplayItem]) {
+                       rounded: RoundedClip?, into items: inout [DisplayItem]) {
         let opacity = parentOpacity * min(max(view.alpha, 0), 1)
         guard !view.isHidden, opacity > 0.001 else { return }
         let size = view.frame.size
@@ -26,37 +26,47 @@ struct DisplayListBuilder {
             .concatenating(.translation(view.frame.minX, view.frame.minY))
             .concatenating(parent)
 
-        if let key = surfaceKey(view) {
+        if let key = surfaceKey(view, opacity: opacity) {
             let margin = Double(key.margin)
             append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
                                size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),
                                opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: nil),
                    surfaceSize: Size(width: Double(key.surfaceWidth), height: Double(key.surfaceHeight)),
-                   localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, into: &items)
+                   localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, rounded: rounded,
+                   into: &items)
         }
         if let feed = feedItem(view, local: local, opacity: opacity) {
-            append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, into: &items)
+            append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, rounded: rounded, into: &items)
         }
 
         var childClip = clip
+        var childRounded = rounded
         if view.clipsToBounds {
+            if view.cornerRadius > 0, size.width >= 1, size.height >= 1 {
+                childRounded = RoundedClip(matrix: local, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+                                           radius: min(view.cornerRadius, min(size.width, size.height) / 2))
+            }
             guard let box = screenBox(of: Rect(origin: .zero, size: size), through: local, inward: false) else { return }
             guard let cut = childClip.intersection(box) else { return }
             childClip = cut
         }
         let childMatrix = ProjectiveMatrix.translation(-view.boundsOrigin.x, -view.boundsOrigin.y).concatenating(local)
         for child in view.subviews {
-            visit(child, parent: childMatrix, opacity: opacity, clip: childClip, into: &items)
+            visit(child, parent: childMatrix, opacity: opacity, clip: childClip, rounded: childRounded, into: &items)
         }
     }
 
-    private func surfaceKey(_ view: View) -> LayerSurfaceKey? {
+    private func surfaceKey(_ view: View, opacity: Double) -> LayerSurfaceKey? {
         var content = view.content
         switch content {
         case .backgroundFeed, .blurredBackgroundFeed: content = .none
         default: break
         }
         guard content != .none || view.backgroundColor.alpha > 0 || view.shadow != nil else { return nil }
+        // A feed frame covers the whole bounds opaquely: a plain background colour under it never shows.
+        if content == .none, view.content != .none, background != nil, opacity >= 1, view.shadow == nil, view.cornerRadius <= 0 {
+            return nil
+        }
         let width = Int(view.frame.width.rounded(.up)), height = Int(view.frame.height.rounded(.up))
         guard width > 0, height > 0 else { return nil }
         return LayerSurfaceKey(width: width, height: height, backgroundColor: view.backgroundColor,
@@ -92,20 +102,37 @@ struct DisplayListBuilder {
 
     /// Fills in the screen bounds and opaque rectangles, and keeps the item if any of it is on screen.
     private func append(_ item: DisplayItem, surfaceSize: Size, localOpaque: [Rect], clip: PixelRect,
-                        into items: inout [DisplayItem]) {
+                        rounded: RoundedClip?, into items: inout [DisplayItem]) {
         var item = item
+        item.roundedClip = rounded
         var area = Rect(origin: .zero, size: surfaceSize)
         if case .backgroundFeed = item.source, let visible = localOpaque.first {
             area = area.intersection(visible)
         }
-        guard let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
+        // A view turned edge-on covers nothing; its nearly singular map would smear pixels along a line.
+        guard projectedArea(of: area, through: item.matrix) >= 1,
+              let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
         item.bounds = bounds
-        if item.opacity >= 1, item.matrix.isAxisAligned {
+        // A rounded clip cuts corners out of anything; such items count as translucent.
+        if item.opacity >= 1, item.matrix.isAxisAligned, rounded == nil {
             item.opaqueRects = localOpaque.compactMap {
                 screenBox(of: $0.intersection(area), through: item.matrix, inward: true)?.intersection(bounds)
             }
         }
         items.append(item)
+    }
+
+    /// The area of `rect` on screen, in square pixels (zero when part of it is behind the viewer).
+    private func projectedArea(of rect: Rect, through matrix: ProjectiveMatrix) -> Double {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].compactMap(matrix.apply)
+        guard corners.count == 4 else { return 0 }
+        var twice = 0.0
+        for index in 0..<4 {
+            let a = corners[index], b = corners[(index + 1) % 4]
+            twice += a.x * b.y - b.x * a.y
+        }
+        return abs(twice) / 2
     }
 
     /// The whole pixels covered by `rect` mapped through `matrix`: all it touches, or (inward) only

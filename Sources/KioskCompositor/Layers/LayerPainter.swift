@@ -1,4 +1,5 @@
 import CCairo
+import CKioskPixels
 import Foundation
 import KioskEngine
 
@@ -40,7 +41,11 @@ struct LayerPainter {
             setSource(cr, shadow.color)
             cairo_fill(cr)
         }
-        BoxBlur(radius: max(Int((shadow.radius / 2).rounded()), 1)).apply(to: buffer)
+        // Three box passes approach a Gaussian of the shadow's radius; drawn once, so cost hardly matters.
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * buffer.width * buffer.height + 2 * max(buffer.width, buffer.height))
+        defer { scratch.deallocate() }
+        kiosk_box_blur(buffer.pixels, Int32(buffer.width), Int32(buffer.height), buffer.rowLength,
+                       Int32(min(max(Int((shadow.radius / 2).rounded()), 1), 120)), 3, scratch)
     }
 
     private func paintGradient(_ cr: OpaquePointer, _ gradient: LinearGradient, key: LayerSurfaceKey) {

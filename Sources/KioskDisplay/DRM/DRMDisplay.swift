@@ -58,7 +58,7 @@ public final class DRMDisplay: Display {
             hotplug = nil
         }
         try self.init(device: device, output: output, bufferCount: options.bufferCount,
-                      hotplug: hotplug, console: console, now: MonotonicTime.now, log: log)
+                      hotplug: hotplug, console: console, now: MonotonicClock.now, log: log)
     }
 
     /// The configured card, or the first card whose connectors offer what the options ask for.

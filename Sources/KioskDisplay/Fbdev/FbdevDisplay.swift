@@ -93,15 +93,15 @@ public final class FbdevDisplay: Display {
     public func handleReadable(_ descriptor: Int32) throws {
         guard descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
         let tick = hasVsync && clinux_fb_wait_for_vsync(self.descriptor) == 0
-            ? pacer.vsyncObserved(at: MonotonicTime.now())
-            : pacer.timerFired(now: MonotonicTime.now())
+            ? pacer.vsyncObserved(at: MonotonicClock.now())
+            : pacer.timerFired(now: MonotonicClock.now())
         if let tick { clock.deliver(tick) }
         scheduleFrame()
     }
 
     public func scheduleFrame() {
         guard !isClosed else { return }
-        let deadline = pacer.nextTimerDeadline(now: MonotonicTime.now(), wantsTicks: clock.wantsTicks)
+        let deadline = pacer.nextTimerDeadline(now: MonotonicClock.now(), wantsTicks: clock.wantsTicks)
         timer.arm(at: deadline.map { hasVsync ? $0 - Self.vsyncWaitLead : $0 })
     }
 

@@ -53,13 +53,13 @@ public final class HeadlessDisplay: Display {
 
     public func handleReadable(_ descriptor: Int32) throws {
         guard let timer, let realTimeClock, descriptor == timer.fileDescriptor, timer.acknowledge() else { return }
-        if let tick = pacer.timerFired(now: MonotonicTime.now()) { realTimeClock.deliver(tick) }
+        if let tick = pacer.timerFired(now: MonotonicClock.now()) { realTimeClock.deliver(tick) }
         scheduleFrame()
     }
 
     public func scheduleFrame() {
         guard let timer, let realTimeClock else { return }
-        timer.arm(at: pacer.nextTimerDeadline(now: MonotonicTime.now(), wantsTicks: realTimeClock.wantsTicks))
+        timer.arm(at: pacer.nextTimerDeadline(now: MonotonicClock.now(), wantsTicks: realTimeClock.wantsTicks))
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {

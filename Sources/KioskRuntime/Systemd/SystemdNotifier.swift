@@ -1,4 +1,5 @@
 import CSystemd
+import KioskEngine
 import Glibc
 
 /// Tells systemd how the service is doing (Type=notify) through libsystemd's sd_notify.

@@ -1,0 +1,343 @@
+#include "CKioskPixels.h"
+
+#include <string.h>
+
+/* Byte loops with 16-bit products: compilers turn them into packed multiplies (pmullw / NEON
+   vmla) without help. Built for AVX2 as well where the CPU has it, chosen when loaded. */
+#if defined(__x86_64__) && defined(__clang__)
+#define KIOSK_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define KIOSK_VECTOR_CLONES
+#endif
+
+/* One vertical box pass over every byte of the rows at once: running sums per byte column, so
+   the work runs along rows and vectorises; horizontal passes run on the transposed picture. */
+KIOSK_VECTOR_CLONES
+static void blur_columns(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes, int rows, int radius,
+                         uint8_t *copy, uint16_t *sums) {
+    for (int y = 0; y < rows; y++) memcpy(copy + (ptrdiff_t)y * row_bytes, pixels + y * stride_bytes, (size_t)row_bytes);
+    uint32_t window = (uint32_t)(2 * radius + 1);
+    /* Division by the window as a 16-bit multiply keeping the high half (pmulhuw / vqdmulh). */
+    uint32_t reciprocal = (65536u + window - 1) / window;
+    uint16_t half = (uint16_t)(window / 2);
+    for (int i = 0; i < row_bytes; i++) sums[i] = 0;
+    for (int k = -radius; k <= radius; k++) {
+        const uint8_t *row = copy + (ptrdiff_t)(k < 0 ? 0 : (k >= rows ? rows - 1 : k)) * row_bytes;
+        for (int i = 0; i < row_bytes; i++) sums[i] = (uint16_t)(sums[i] + row[i]);
+    }
+    for (int y = 0; y < rows; y++) {
+        uint8_t *out = pixels + y * stride_bytes;
+        int add = y + radius + 1, sub = y - radius;
+        const uint8_t *in = copy + (ptrdiff_t)(add >= rows ? rows - 1 : add) * row_bytes;
+        const uint8_t *gone = copy + (ptrdiff_t)(sub < 0 ? 0 : sub) * row_bytes;
+        for (int i = 0; i < row_bytes; i++) {
+            out[i] = (uint8_t)(((uint32_t)(uint16_t)(sums[i] + half) * reciprocal) >> 16);
+            sums[i] = (uint16_t)(sums[i] + in[i] - gone[i]);
+        }
+    }
+}
+
+static void transpose(const uint32_t *source, ptrdiff_t source_stride, int width, int height, uint32_t *target) {
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) target[(ptrdiff_t)x * height + y] = source[y * source_stride + x];
+    }
+}
+
+void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, int radius, int passes,
+                    uint32_t *scratch) {
+    if (radius <= 0 || radius > 120 || width <= 0 || height <= 0) return;
+    size_t area = (size_t)width * (size_t)height;
+    uint32_t *turned = scratch;
+    uint8_t *copy = (uint8_t *)(scratch + area);
+    uint16_t *sums = (uint16_t *)(scratch + 2 * area);
+    for (int pass = 0; pass < passes; pass++) {
+        blur_columns((uint8_t *)pixels, stride * 4, width * 4, height, radius, copy, sums);
+    }
+    transpose(pixels, stride, width, height, turned);
+    for (int pass = 0; pass < passes; pass++) {
+        blur_columns((uint8_t *)turned, (ptrdiff_t)height * 4, height * 4, width, radius, copy, sums);
+    }
+    for (int y = 0; y < height; y++) {
+        for (int x = 0; x < width; x++) pixels[y * stride + x] = turned[(ptrdiff_t)x * height + y];
+    }
+}
+
+/* One row of the horizontal upscale, from the first small pixel's centre to the last one's:
+   each small pixel blends towards the next over `factor` columns, weights in 128ths. */
+static void upscale_row_scalar(const uint8_t *s, int small_width, uint8_t *o, int factor, const int16_t *weights) {
+    for (int j = 0; j + 1 < small_width; j++) {
+        for (int m = 0; m < factor; m++) {
+            for (int c = 0; c < 4; c++) {
+                int p = s[4 * j + c], q = s[4 * j + 4 + c];
+                o[4 * (j * factor + m) + c] = (uint8_t)(p + (((q - p) * weights[m]) >> 7));
+            }
+        }
+    }
+}
+
+#if defined(__clang__)
+typedef int16_t kiosk_i16x16 __attribute__((vector_size(32)));
+typedef int16_t kiosk_i16x4 __attribute__((vector_size(8)));
+typedef uint8_t kiosk_u8x16 __attribute__((vector_size(16)));
+typedef uint8_t kiosk_u8x4 __attribute__((vector_size(4)));
+
+/* The same, four output pixels (16 channels) per vector operation; `factor` a multiple of 4. */
+KIOSK_VECTOR_CLONES
+static void upscale_row_vector(const uint8_t *s, int small_width, uint8_t *o, int factor, const kiosk_i16x16 *lane_weights) {
+    for (int j = 0; j + 1 < small_width; j++) {
+        kiosk_u8x4 p8, q8;
+        memcpy(&p8, s + 4 * j, 4);
+        memcpy(&q8, s + 4 * j + 4, 4);
+        kiosk_i16x4 p4 = __builtin_convertvector(p8, kiosk_i16x4);
+        kiosk_i16x4 d4 = __builtin_convertvector(q8, kiosk_i16x4) - p4;
+        kiosk_i16x16 p = __builtin_shufflevector(p4, p4, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+        kiosk_i16x16 d = __builtin_shufflevector(d4, d4, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+        for (int m = 0; m < factor; m += 4) {
+            kiosk_u8x16 bytes = __builtin_convertvector(p + ((d * lane_weights[m / 4]) >> 7), kiosk_u8x16);
+            memcpy(o + 4 * (j * factor + m), &bytes, 16);
+        }
+    }
+}
+#endif
+
+void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small_width, int rows,
+                        uint32_t *wide, ptrdiff_t wide_stride, int factor) {
+    if (factor < 1 || factor > 64 || small_width <= 0) return;
+    /* Output column x samples small column (x + 0.5) / factor - 0.5, so the first factor / 2
+       columns repeat the first pixel, as do the columns past the last centre. */
+    int16_t weights[64];
+    for (int m = 0; m < factor; m++) weights[m] = (int16_t)(((2 * m + 1) * 128 + factor) / (2 * factor));
+#if defined(__clang__)
+    kiosk_i16x16 lane_weights[16];
+    for (int m = 0; m + 3 < factor; m += 4) {
+        for (int lane = 0; lane < 16; lane++) lane_weights[m / 4][lane] = weights[m + (lane >> 2)];
+    }
+#endif
+    int lead = factor / 2;
+    for (int r = 0; r < rows; r++) {
+        const uint32_t *source = small + r * small_stride;
+        uint32_t *w = wide + r * wide_stride;
+        for (int x = 0; x < lead; x++) w[x] = source[0];
+#if defined(__clang__)
+        if (factor % 4 == 0) {
+            upscale_row_vector((const uint8_t *)source, small_width, (uint8_t *)(w + lead), factor, lane_weights);
+        } else
+#endif
+        {
+            upscale_row_scalar((const uint8_t *)source, small_width, (uint8_t *)(w + lead), factor, weights);
+        }
+        for (int x = lead + (small_width - 1) * factor; x < small_width * factor; x++) w[x] = source[small_width - 1];
+    }
+}
+
+/* out = (first x (128 - weight) + second x weight) / 128 per byte, rounded. */
+static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
+                             int bytes, int weight) {
+    uint16_t keep = (uint16_t)(128 - weight), take = (uint16_t)weight;
+    for (int i = 0; i < bytes; i++) out[i] = (uint8_t)((uint16_t)(first[i] * keep + second[i] * take + 64) >> 7);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+/* The same with AVX2: bytes of both inputs interleaved, then one multiply-add (vpmaddubsw)
+   per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
+__attribute__((target("avx2")))
+static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
+                         int bytes, int weight, int streaming) {
+    int i = 0;
+    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
+        out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+        i++;
+    }
+    const __m256i weights = _mm256_set1_epi16((int16_t)((weight << 8) | (128 - weight)));
+    const __m256i half = _mm256_set1_epi16(64);
+    for (; i + 32 <= bytes; i += 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
+        __m256i low = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), weights);
+        __m256i high = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), weights);
+        low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
+        high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
+        __m256i mixed = _mm256_packus_epi16(low, high);
+        if (streaming) {
+            _mm256_stream_si256((__m256i *)(out + i), mixed);
+        } else {
+            _mm256_store_si256((__m256i *)(out + i), mixed);
+        }
+    }
+    for (; i < bytes; i++) out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+    if (streaming) _mm_sfence();
+}
+#define KIOSK_HAVE_AVX2_PATH 1
+#endif
+
+void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight, int streaming) {
+    if (count <= 0) return;
+    if (weight <= 0) {
+        if (out != first) memcpy(out, first, (size_t)count * 4);
+        return;
+    }
+    if (weight >= 128) {
+        if (out != second) memcpy(out, second, (size_t)count * 4);
+        return;
+    }
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    if (__builtin_cpu_supports("avx2")) {
+        mix_row_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight, streaming);
+        return;
+    }
+#endif
+    (void)streaming;
+    mix_row_portable((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
+}
+
+void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
+                           uint32_t *full, ptrdiff_t full_stride, int width, int height) {
+    if (wide_rows <= 0 || factor < 1) return;
+    for (int y = 0; y < height; y++) {
+        /* Row y samples wide row (y + 0.5) / factor - 0.5, in 128ths. */
+        int position = ((2 * y + 1) * 64) / factor - 64;
+        int row = position < 0 ? 0 : position >> 7, fraction = position < 0 ? 0 : position & 127;
+        int next = row + 1;
+        if (row >= wide_rows - 1) { row = wide_rows - 1; next = row; fraction = 0; }
+        kiosk_mix_row(full + y * full_stride, wide + row * wide_stride, wide + next * wide_stride, width, fraction, 0);
+    }
+}
+
+/* The fused fade, per byte: camera x keep + top x top_weight + bottom x bottom_weight, in 128ths. */
+static inline uint8_t fade_byte(uint8_t camera, uint8_t top, uint8_t bottom, uint16_t keep, uint16_t top_weight,
+                                uint16_t bottom_weight) {
+    return (uint8_t)((uint16_t)(camera * keep + top * top_weight + bottom * bottom_weight + 64) >> 7);
+}
+
+/* Portable: a byte loop with 16-bit products, which compilers vectorise for SSE2 or NEON. */
+KIOSK_VECTOR_CLONES
+static void fade_row(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                     const uint8_t *restrict bottom, int bytes, uint16_t keep, uint16_t top_weight, uint16_t bottom_weight) {
+    for (int i = 0; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], keep, top_weight, bottom_weight);
+}
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
+   bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. The result
+   is stored past the cache: the frame is written once and not read back. */
+__attribute__((target("avx2")))
+static void fade_row_avx2(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                          const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
+    int i = 0;
+    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
+        out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+        i++;
+    }
+    const __m256i pair = _mm256_set1_epi16((int16_t)((top_weight << 8) | keep));
+    const __m256i single = _mm256_set1_epi16((int16_t)bottom_weight);
+    /* vpmulhrsw by 256 is (x * 256 + 2^14) >> 15 = (x + 64) >> 7: the rounded division in one step. */
+    const __m256i scale = _mm256_set1_epi16(256), zero = _mm256_setzero_si256();
+    for (; i + 32 <= bytes; i += 32) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(camera + i));
+        __m256i t = _mm256_loadu_si256((const __m256i *)(top + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + i));
+        __m256i low = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(c, t), pair),
+                                       _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b, zero), single));
+        __m256i high = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(c, t), pair),
+                                        _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b, zero), single));
+        low = _mm256_mulhrs_epi16(low, scale);
+        high = _mm256_mulhrs_epi16(high, scale);
+        _mm256_stream_si256((__m256i *)(out + i), _mm256_packus_epi16(low, high));
+    }
+    for (; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+    _mm_sfence();
+}
+
+/* The same, 64 bytes at a time, where the CPU has AVX-512BW. */
+__attribute__((target("avx512bw")))
+static void fade_row_avx512(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                            const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
+    int i = 0;
+    while (i < bytes && ((uintptr_t)(out + i) & 63) != 0) {
+        out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+        i++;
+    }
+    const __m512i pair = _mm512_set1_epi16((int16_t)((top_weight << 8) | keep));
+    const __m512i single = _mm512_set1_epi16((int16_t)bottom_weight);
+    const __m512i scale = _mm512_set1_epi16(256), zero = _mm512_setzero_si512();
+    for (; i + 64 <= bytes; i += 64) {
+        __m512i c = _mm512_loadu_si512((const void *)(camera + i));
+        __m512i t = _mm512_loadu_si512((const void *)(top + i));
+        __m512i b = _mm512_loadu_si512((const void *)(bottom + i));
+        __m512i low = _mm512_add_epi16(_mm512_maddubs_epi16(_mm512_unpacklo_epi8(c, t), pair),
+                                       _mm512_maddubs_epi16(_mm512_unpacklo_epi8(b, zero), single));
+        __m512i high = _mm512_add_epi16(_mm512_maddubs_epi16(_mm512_unpackhi_epi8(c, t), pair),
+                                        _mm512_maddubs_epi16(_mm512_unpackhi_epi8(b, zero), single));
+        _mm512_stream_si512((void *)(out + i), _mm512_packus_epi16(_mm512_mulhrs_epi16(low, scale),
+                                                                   _mm512_mulhrs_epi16(high, scale)));
+    }
+    for (; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+    _mm_sfence();
+}
+#endif
+
+void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera, ptrdiff_t camera_stride,
+                     const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
+                     int x, int y, int width, int height, int alpha) {
+    if (width <= 0 || height <= 0 || wide_rows <= 0 || factor < 1) return;
+    if (alpha < 0) alpha = 0;
+    if (alpha > 128) alpha = 128;
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    int wide512 = __builtin_cpu_supports("avx512bw"), fast = __builtin_cpu_supports("avx2");
+#endif
+    for (int r = 0; r < height; r++) {
+        /* Row y samples wide row (y + 0.5) / factor - 0.5, in 128ths. */
+        int position = ((2 * (y + r) + 1) * 64) / factor - 64;
+        int row = position < 0 ? 0 : position >> 7, fraction = position < 0 ? 0 : position & 127;
+        int next = row + 1;
+        if (row >= wide_rows - 1) { row = wide_rows - 1; next = row; fraction = 0; }
+        int bottom_weight = (alpha * fraction + 64) >> 7, top_weight = alpha - bottom_weight, keep = 128 - alpha;
+        uint8_t *o = (uint8_t *)(out + r * out_stride);
+        const uint8_t *c = (const uint8_t *)(camera + r * camera_stride);
+        const uint8_t *t = (const uint8_t *)(wide + row * wide_stride + x);
+        const uint8_t *b = (const uint8_t *)(wide + next * wide_stride + x);
+#if defined(KIOSK_HAVE_AVX2_PATH)
+        if (keep < 128 && top_weight < 128 && (wide512 || fast)) {
+            if (wide512) {
+                fade_row_avx512(o, c, t, b, width * 4, keep, top_weight, bottom_weight);
+            } else {
+                fade_row_avx2(o, c, t, b, width * 4, keep, top_weight, bottom_weight);
+            }
+            continue;
+        }
+#endif
+        fade_row(o, c, t, b, width * 4, (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+    }
+}
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+__attribute__((target("avx2")))
+static void copy_row_streaming(uint8_t *restrict out, const uint8_t *restrict source, int bytes) {
+    int i = 0;
+    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
+        out[i] = source[i];
+        i++;
+    }
+    for (; i + 32 <= bytes; i += 32) {
+        _mm256_stream_si256((__m256i *)(out + i), _mm256_loadu_si256((const __m256i *)(source + i)));
+    }
+    for (; i < bytes; i++) out[i] = source[i];
+}
+#endif
+
+void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                     int width, int height) {
+    if (width <= 0 || height <= 0) return;
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    if (__builtin_cpu_supports("avx2")) {
+        for (int r = 0; r < height; r++) {
+            copy_row_streaming((uint8_t *)(out + r * out_stride), (const uint8_t *)(source + r * source_stride), width * 4);
+        }
+        _mm_sfence();
+        return;
+    }
+#endif
+    for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
+}
