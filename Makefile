@@ -9,8 +9,10 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and running needs: the -dev packages behind the system-library targets and a font.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
+# What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
+E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
-.PHONY: all deps build release demo test unit-test e2e bench install uninstall clean
+.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench install uninstall clean
 
 all: build
 
@@ -39,7 +41,17 @@ demo: release
 unit-test: deps
 	$(SWIFT) test
 
-test: unit-test
+# A real kernel in QEMU: bochs DRM, uinput touch, vivid camera; see Tests/e2e/run.sh.
+e2e: deps
+	$(call install_missing,$(E2E_PACKAGES))
+	Tests/e2e/run.sh
+
+# Shows that broken daemons make the end-to-end run fail (three VM boots, about 3 minutes).
+e2e-self-test: deps
+	$(call install_missing,$(E2E_PACKAGES))
+	Tests/e2e/run.sh --self-test
+
+test: unit-test e2e
 
 bench: release
 	./.build/release/swipe-kiosk bench
@@ -59,4 +71,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk
 
 clean:
-	rm -rf .build $(DEMO_OUT)
+	rm -rf .build $(DEMO_OUT) e2e-out

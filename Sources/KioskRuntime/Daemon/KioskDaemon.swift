@@ -200,7 +200,12 @@ public final class KioskDaemon {
             render()
             // Keep ticking only while the engine still animates; otherwise the display may rest.
             renderLink.isPaused = true
-            if display.frameClock.wantsTicks { renderLink.isPaused = false }
+            if display.frameClock.wantsTicks {
+                renderLink.isPaused = false
+            } else {
+                // At rest: whatever happened is on disk for whoever tails the log.
+                eventsLog?.flush()
+            }
             stopIfReplayIsOver()
         }
     }
