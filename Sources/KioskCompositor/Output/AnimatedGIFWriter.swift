@@ -1,5 +1,6 @@
 import CGif
 import CPixman
+import Glibc
 import KioskEngine
 
 /// Writes frames as a looping animated GIF through giflib: a preview of a transition.
@@ -26,8 +27,14 @@ public struct AnimatedGIFWriter {
         let height = max(Int((Double(first.height) * scale).rounded()), 1)
 
         var error: Int32 = 0
-        guard let gif = EGifOpenFileName(path, false, &error) else {
-            throw ImageWritingError(path: path, reason: Self.describe(error) + "; check that the directory exists and is writable")
+        // Opened here rather than by giflib, which creates files readable by their owner only.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ImageWritingError(path: path, reason: String(cString: strerror(errno)) + "; check that the directory exists and is writable")
+        }
+        guard let gif = EGifOpenFileHandle(descriptor, &error) else {
+            close(descriptor)
+            throw ImageWritingError(path: path, reason: Self.describe(error))
         }
         var closed = false
         defer { if !closed { EGifCloseFile(gif, &error) } }
@@ -51,7 +58,7 @@ public struct AnimatedGIFWriter {
         let scaled = PixelBuffer(width: width, height: height)
         var line = [GifPixelType](repeating: 0, count: width)
         for frame in frames {
-            let picture = frame.width == width && frame.height == height ? frame : Self.scale(frame, into: scaled)
+            let picture = frame.width == width && frame.height == height ? frame : frame.scaled(into: scaled)
             var control: [UInt8] = [0, UInt8(delay & 0xFF), UInt8(delay >> 8), 0]
             try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, 4, &control))
             try check(EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, nil))
@@ -94,18 +101,6 @@ public struct AnimatedGIFWriter {
         }
         while colors.count < 256 { colors.append(GifColorType(Red: 0, Green: 0, Blue: 0)) }
         return GifMakeMapObject(256, colors)
-    }
-
-    private static func scale(_ frame: PixelBuffer, into target: PixelBuffer) -> PixelBuffer {
-        let source = PixmanImage(frame, opaque: true)
-        let destination = PixmanImage(target, opaque: true)
-        source.setTransform(ProjectiveMatrix.scale(Double(target.width) / Double(frame.width),
-                                                   Double(target.height) / Double(frame.height)).pixmanSourceTransform)
-        source.setFilter(bilinear: true)
-        pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
-        pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, destination.raw, 0, 0, 0, 0, 0, 0,
-                                 Int32(target.width), Int32(target.height))
-        return target
     }
 
     private static func describe(_ code: Int32) -> String {

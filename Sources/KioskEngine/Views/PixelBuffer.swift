@@ -35,14 +35,6 @@ public final class PixelBuffer: @unchecked Sendable {
         set { pixels[y * rowLength + x] = newValue }
     }
 
-    /// A new buffer holding the same picture (and sequence number).
-    public func copy() -> PixelBuffer {
-        let duplicate = PixelBuffer(width: width, height: height, stride: stride)
-        duplicate.pixels.update(from: pixels, count: rowLength * height)
-        duplicate.sequence = sequence
-        return duplicate
-    }
-
     public func fill(_ value: UInt32) {
         pixels.update(repeating: value, count: rowLength * height)
     }

@@ -12,6 +12,10 @@ public struct DemoRunner {
     public var configuration: KioskConfiguration
     /// Every how many frames one goes on the contact sheet.
     public var sheetEvery = 8
+    /// Every how many frames one goes into the animated preview (2: 30 frames a second).
+    public var previewEvery = 2
+    /// The animated preview's width; small enough to open anywhere.
+    public var previewWidth = 480
 
     public init(outputDirectory: String, configuration: KioskConfiguration = DemoConfiguration.configuration) {
         self.outputDirectory = outputDirectory
@@ -36,6 +40,7 @@ public struct DemoRunner {
 
         var frameCount = 0
         var composeSeconds = 0.0
+        var previewFrames: [PixelBuffer] = []
         var sheetFrames: [PixelBuffer] = []
         var sheetNumbers: [Int] = []
         var writeError: Error?
@@ -51,18 +56,24 @@ public struct DemoRunner {
                 writeError = error
             }
             if frameCount % sheetEvery == 0 {
-                sheetFrames.append(compositor.output.copy())
+                sheetFrames.append(compositor.output.scaled(toWidth: 320))
                 sheetNumbers.append(frameCount)
+            }
+            if frameCount % previewEvery == 0 {
+                previewFrames.append(compositor.output.scaled(toWidth: previewWidth))
             }
             frameCount += 1
         }
         let summary = simulator.run()
         if let writeError { throw writeError }
 
+        let previewPath = (outputDirectory as NSString).appendingPathComponent("preview.gif")
+        try AnimatedGIFWriter(frameDelay: Double(previewEvery) / configuration.display.refreshRate, maxWidth: previewWidth)
+            .write(previewFrames, to: previewPath)
         let sheetPath = (outputDirectory as NSString).appendingPathComponent("sheet.png")
         try PNGWriter.write(ContactSheet(columns: 6, cellWidth: 320).make(sheetFrames, numbers: sheetNumbers), to: sheetPath)
         return DemoReport(outputDirectory: outputDirectory, framesDirectory: framesDirectory, frameCount: frameCount,
-                          sheetPath: sheetPath, previewPath: nil, eventsPath: eventsPath, simulation: summary,
+                          sheetPath: sheetPath, previewPath: previewPath, eventsPath: eventsPath, simulation: summary,
                           composeMilliseconds: composeSeconds * 1000 / Double(max(frameCount, 1)),
                           totalSeconds: MonotonicClock.now() - started)
     }
