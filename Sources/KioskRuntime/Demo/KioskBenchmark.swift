@@ -5,16 +5,15 @@ import KioskCompositor
 /// `swipe-kiosk bench`: the compositor's figures as ratios to a full-frame memcpy, plus the cost
 /// of turning one 1280x720 camera frame (YUYV, MJPEG) into a background frame of this size.
 public struct KioskBenchmark {
-    public var width: Int
-    public var height: Int
+    public var compositorBench: CompositorBench
 
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
+    public init(compositorBench: CompositorBench) {
+        self.compositorBench = compositorBench
     }
 
     public func run() -> KioskBenchmarkReport {
-        let compositor = CompositorBench(width: width, height: height).run()
+        let compositor = compositorBench.run()
+        let (width, height) = (compositorBench.width, compositorBench.height)
         return KioskBenchmarkReport(
             compositor: compositor,
             yuyvMilliseconds: CameraBenchmark.yuyvConversionMilliseconds(displayWidth: width, displayHeight: height),

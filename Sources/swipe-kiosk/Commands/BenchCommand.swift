@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskCompositor
 import KioskRuntime
 
 struct BenchCommand: ParsableCommand {
@@ -13,11 +14,13 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let parts = size.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts.allSatisfy({ (16...8192).contains($0) }) else {
-            throw ValidationError("--size takes WxH, e.g. 1920x1080 (each side 16...8192), not \"\(size)\"")
+        let bench: CompositorBench
+        do {
+            bench = try CompositorBench(size: size)
+        } catch {
+            throw ValidationError("\(error)")
         }
-        let report = KioskBenchmark(width: parts[0], height: parts[1]).run()
+        let report = KioskBenchmark(compositorBench: bench).run()
         print(json ? report.json : report.text)
     }
 }
