@@ -68,10 +68,12 @@ public final class KioskDaemon {
             configuration.display.displayOptions(backendOverride: options.displayBackend, idleBlank: 0),
             log: { [logger] line in logger.info("\(line)") })
         display = opened.display
+        // Which backend was chosen, and why each one before it was passed over.
+        for line in opened.log { logger.notice("\(line)") }
         compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                 rotation: DisplayRotation(degrees: configuration.display.rotation.degrees) ?? .none)
         scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: display.frameClock)
-        logger.info("display \(display.size.width)x\(display.size.height) at \(String(format: "%.1f", display.refreshRate)) Hz; \(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
+        logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
     }
 
     /// Runs until SIGTERM or SIGINT (or the end of a replay); returns the process exit status.
