@@ -39,22 +39,24 @@ final class DaemonProcessTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
     }
 
-    private func start(config: String, watchdogMicroseconds: Int? = nil) throws -> (Process, Pipe, URL) {
+    /// Starts the daemon; its log goes to the returned file, which a pipe could not hold unread.
+    private func start(config: String, watchdogMicroseconds: Int? = nil, arguments: [String] = []) throws -> (Process, URL, URL) {
         let configURL = directory.appendingPathComponent("kiosk.toml")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["run", "--config", configURL.path]
+        process.arguments = ["run", "--config", configURL.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = listener.path
         environment["WATCHDOG_USEC"] = watchdogMicroseconds.map(String.init)
         environment.removeValue(forKey: "WATCHDOG_PID")
         process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
+        let log = directory.appendingPathComponent("daemon.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        return (process, errors, configURL)
+        return (process, log, configURL)
     }
 
     /// Waits (at most `limit` seconds) until the daemon has sent a message containing `text`.
@@ -105,7 +107,7 @@ final class DaemonProcessTests: XCTestCase {
     }
 
     func testSighupAppliesAGoodConfigKeepingTheScreenAndRejectsABadOne() throws {
-        let (process, errors, configURL) = try start(config: Self.config)
+        let (process, logFile, configURL) = try start(config: Self.config)
         var messages: [String] = []
         XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
 
@@ -126,9 +128,30 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertTrue(messages.last?.contains(#"Screen "second" (3 of 3)"#) ?? false, "\(messages)")
 
         XCTAssertLessThan(stop(process), 1.0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = try String(contentsOf: logFile, encoding: .utf8)
         XCTAssertTrue(log.contains("reloaded \(configURL.path)"), log)
         XCTAssertTrue(log.contains("not applied; the running config stays"), log)
         XCTAssertTrue(log.contains("\(configURL.path):2:11:"), "the rejected file's errors name file, line and column:\n\(log)")
+    }
+
+    func testAfterASwipeAwayAnIdleKioskGoesBackToItsHomeScreen() throws {
+        let config = Self.config.replacingOccurrences(of: "home = \"second\"", with: "home = \"first\"\n[idle]\nreturn-home-after = 1")
+        let e2e = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../e2e").standardized
+        let events = directory.appendingPathComponent("events.jsonl")
+        let (process, _, _) = try start(config: config, arguments: [
+            "--replay", e2e.appendingPathComponent("swipe-left.events").path,
+            "--device", e2e.appendingPathComponent("touchscreen.desc").path,
+            "--keep-running", "--events-log", events.path])
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "Screen \"second\"", into: &messages), "the swipe went to the second screen: \(messages)")
+        messages = []
+        XCTAssertTrue(waitForMessage(containing: "Screen \"first\"", into: &messages), "idle: back home: \(messages)")
+        XCTAssertLessThan(stop(process), 1.0)
+        let lines = try String(contentsOf: events, encoding: .utf8).split(separator: "\n")
+        let ended = lines.filter { $0.contains("transition-ended") }
+        XCTAssertEqual(ended.count, 2, "\(lines)")
+        XCTAssertTrue(ended.first?.contains(#""from":0,"to":1,"completed":true"#) ?? false, "\(ended)")
+        let back = lines.filter { $0.contains("transition-began") }.last ?? ""
+        XCTAssertTrue(back.contains(#""from":1,"to":0,"interactive":false"#), "the return home is a non-interactive transition: \(back)")
     }
 }

@@ -167,6 +167,8 @@ public final class KioskDaemon {
                                             keepsRecords: false) { [unowned self] in
             scene.selectionDidChange()
             notifier.status(status)
+            // Off the home screen now (or back on it): the return-home deadline starts or stops.
+            scheduleIdleTimer()
         }
         scene.container.delegate = transitionLogger
         scene.container.onDiagnostic = { [logger] message in logger.info("\(message)") }
@@ -380,33 +382,39 @@ public final class KioskDaemon {
 
     // MARK: - Idle, watchdog, signals
 
-    /// `[idle]`: back to the home screen, then the panel blanked, after so long without a touch.
+    private var idlePolicy: IdlePolicy { IdlePolicy(configuration.idle) }
+    /// Nothing to go home from: on the home screen, or a transition under way (its end re-arms the timer).
+    private var onHome: Bool { scene.container.selectedIndex == scene.homeIndex || scene.container.isTransitioning }
+
+    /// Arms the idle timer for the next `[idle]` action; called after touches and transitions.
     private func scheduleIdleTimer() {
-        let idle = configuration.idle
-        var deadlines: [Double] = []
-        if idle.returnHomeAfter > 0 && scene.container.selectedIndex != scene.homeIndex {
-            deadlines.append(lastActivity + idle.returnHomeAfter)
+        guard let deadline = idlePolicy.nextDeadline(lastActivity: lastActivity, onHome: onHome, blanked: blanked) else {
+            return idleTimer.cancel()
         }
-        if idle.blankAfter > 0 && !blanked { deadlines.append(lastActivity + idle.blankAfter) }
-        guard let next = deadlines.min() else { return idleTimer.cancel() }
-        idleTimer.schedule(after: next - MonotonicClock.now())
+        idleTimer.schedule(after: deadline - MonotonicClock.now())
     }
 
     private func idleTimerFired() {
         idleTimer.acknowledge()
-        let idle = configuration.idle, now = MonotonicClock.now()
-        if idle.returnHomeAfter > 0, now >= lastActivity + idle.returnHomeAfter,
-           scene.container.selectedIndex != scene.homeIndex, scene.container.select(index: scene.homeIndex, animated: true) {
-            logger.info("idle for \(Int(idle.returnHomeAfter)) s: back to the home screen")
-            requestFrame()
-        }
-        if idle.blankAfter > 0, now >= lastActivity + idle.blankAfter, !blanked {
-            do {
-                try display.setPowerSaving(true)
-                blanked = true
-                logger.info("idle for \(Int(idle.blankAfter)) s: panel blanked until the next touch")
-            } catch {
-                logger.warning("cannot blank the panel: \(error)")
+        let idle = configuration.idle
+        for action in idlePolicy.actionsDue(at: MonotonicClock.now(), lastActivity: lastActivity, onHome: onHome, blanked: blanked) {
+            switch action {
+            case .returnHome:
+                if scene.container.select(index: scene.homeIndex, animated: true) {
+                    logger.info("idle for \(Int(idle.returnHomeAfter)) s: back to the home screen")
+                    requestFrame()
+                } else {
+                    // Refused (a finger resting on the glass): try again a whole idle period later.
+                    lastActivity = MonotonicClock.now()
+                }
+            case .blank:
+                do {
+                    try display.setPowerSaving(true)
+                    blanked = true
+                    logger.info("idle for \(Int(idle.blankAfter)) s: panel blanked until the next touch")
+                } catch {
+                    logger.warning("cannot blank the panel: \(error)")
+                }
             }
         }
         scheduleIdleTimer()

@@ -20,17 +20,21 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("events-log"), help: "Write touches, transitions and frames as JSON lines to this file.")
     var eventsLog: String?
 
-    @Option(name: .long, help: "Feed an evemu recording in real time, then stop and report input-to-screen latency.")
+    @Option(name: .long, help: "Feed an evemu recording in real time, then stop (see --keep-running) and report input-to-screen latency.")
     var replay: String?
 
     @Option(name: .long, help: "The .desc file for a --replay recording without a description.")
     var device: String?
 
+    @Flag(name: .customLong("keep-running"), help: "After a --replay, go on as a normal kiosk until SIGTERM.")
+    var keepRunning = false
+
     func run() throws {
         LoggingSystem.bootstrap { KioskLogHandler(label: $0) }
         let logger = Logger(label: "swipe-kiosk")
-        let options = RunOptions(configPath: config, displayBackend: display, eventsLogPath: eventsLog,
+        var options = RunOptions(configPath: config, displayBackend: display, eventsLogPath: eventsLog,
                                  replayPath: replay, replayDevicePath: device)
+        options.exitAfterReplay = !keepRunning
         do {
             let daemon = try KioskDaemon(options: options, logger: logger)
             let status = try daemon.run()
