@@ -43,10 +43,119 @@ static void transpose(const uint32_t *source, ptrdiff_t source_stride, int width
     }
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define KIOSK_HAVE_AVX2_PATH 1
+#endif
+
+/* out[i] = the rounded mean of rows[0][i] ... rows[window - 1][i]: the sums kept in 16 bits, the
+   division a 16-bit multiply keeping the high half, with `reciprocal` 65536 / window rounded up
+   (it fits 16 bits for any window of 3 or more). */
+static void average_rows_portable(uint8_t *restrict out, const uint8_t *const *rows, int window, int count,
+                                  uint16_t *restrict sums) {
+    uint16_t reciprocal = (uint16_t)((65536u + (unsigned)window - 1) / (unsigned)window), half = (uint16_t)(window / 2);
+    for (int i = 0; i < count; i++) sums[i] = rows[0][i];
+    for (int k = 1; k < window; k++) {
+        const uint8_t *restrict row = rows[k];
+        for (int i = 0; i < count; i++) sums[i] = (uint16_t)(sums[i] + row[i]);
+    }
+    for (int i = 0; i < count; i++) out[i] = (uint8_t)(((uint32_t)(uint16_t)(sums[i] + half) * reciprocal) >> 16);
+}
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* The same in one pass with no sums in memory; compilers widen the portable division to 32-bit
+   multiplies, where vpmulhuw does it in 16 bits. */
+__attribute__((target("avx2")))
+static void average_rows_avx2(uint8_t *restrict out, const uint8_t *const *rows, int window, int count,
+                              uint16_t *restrict sums) {
+    uint16_t reciprocal = (uint16_t)((65536u + (unsigned)window - 1) / (unsigned)window), half = (uint16_t)(window / 2);
+    const __m256i halves = _mm256_set1_epi16((int16_t)half), factor = _mm256_set1_epi16((int16_t)reciprocal);
+    int i = 0;
+    for (; i + 32 <= count; i += 32) {
+        __m256i low = halves, high = halves;
+        for (int k = 0; k < window; k++) {
+            low = _mm256_add_epi16(low, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(rows[k] + i))));
+            high = _mm256_add_epi16(high, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(rows[k] + i + 16))));
+        }
+        low = _mm256_mulhi_epu16(low, factor);
+        high = _mm256_mulhi_epu16(high, factor);
+        /* packus works within 128-bit lanes; the permute puts the four quarters back in order. */
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8));
+    }
+    if (i < count) {
+        const uint8_t *rest[9];
+        for (int k = 0; k < window; k++) rest[k] = rows[k] + i;
+        average_rows_portable(out + i, rest, window, count - i, sums);
+    }
+}
+#endif
+
+static void average_rows(uint8_t *restrict out, const uint8_t *const *rows, int window, int count, uint16_t *restrict sums) {
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    if (__builtin_cpu_supports("avx2")) {
+        average_rows_avx2(out, rows, window, count, sums);
+        return;
+    }
+#endif
+    average_rows_portable(out, rows, window, count, sums);
+}
+
+/* One vertical box pass for small radii (at most 4), `source` to `target` (separate buffers):
+   each output row averages its 2r + 1 neighbours (edges repeated) directly, which beats running
+   sums when r is small. */
+static void box_columns_direct(const uint32_t *source, ptrdiff_t source_stride, uint32_t *target, ptrdiff_t target_stride,
+                               int width, int height, int radius, uint16_t *sums) {
+    const uint8_t *rows[9];
+    for (int y = 0; y < height; y++) {
+        for (int k = -radius; k <= radius; k++) {
+            int row = y + k < 0 ? 0 : (y + k >= height ? height - 1 : y + k);
+            rows[k + radius] = (const uint8_t *)(source + row * source_stride);
+        }
+        average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
+    }
+}
+
+/* The horizontal pass to match: each row is copied with `radius` repeated pixels either side, so
+   the window's pixels are plain offsets into the copy. */
+static void box_rows_direct(const uint32_t *source, ptrdiff_t source_stride, uint32_t *target, ptrdiff_t target_stride,
+                            int width, int height, int radius, uint16_t *sums, uint32_t *padded) {
+    const uint8_t *rows[9];
+    for (int k = 0; k <= 2 * radius; k++) rows[k] = (const uint8_t *)(padded + k);
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = source + y * source_stride;
+        for (int x = 0; x < radius; x++) {
+            padded[x] = row[0];
+            padded[radius + width + x] = row[width - 1];
+        }
+        memcpy(padded + radius, row, (size_t)width * 4);
+        average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
+    }
+}
+
 void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, int radius, int passes,
                     uint32_t *scratch) {
     if (radius <= 0 || radius > 120 || width <= 0 || height <= 0) return;
     size_t area = (size_t)width * (size_t)height;
+    if (radius <= 4 && (size_t)width + 2 * (size_t)radius <= area) {
+        /* Passes ping-pong between the picture and a copy in the scratch buffer. */
+        uint32_t *copy = scratch;
+        uint16_t *sums = (uint16_t *)(scratch + area);
+        uint32_t *padded = scratch + area + 2 * (size_t)(width > height ? width : height);
+        int in_copy = 0;
+        for (int pass = 0; pass < 2 * passes; pass++) {
+            const uint32_t *from = in_copy ? copy : pixels;
+            uint32_t *to = in_copy ? pixels : copy;
+            ptrdiff_t from_stride = in_copy ? width : stride, to_stride = in_copy ? stride : width;
+            if (pass < passes) {
+                box_columns_direct(from, from_stride, to, to_stride, width, height, radius, sums);
+            } else {
+                box_rows_direct(from, from_stride, to, to_stride, width, height, radius, sums, padded);
+            }
+            in_copy = !in_copy;
+        }
+        /* An even number of passes always ends back in the picture. */
+        return;
+    }
     uint32_t *turned = scratch;
     uint8_t *copy = (uint8_t *)(scratch + area);
     uint16_t *sums = (uint16_t *)(scratch + 2 * area);
@@ -137,8 +246,7 @@ static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict firs
     for (int i = 0; i < bytes; i++) out[i] = (uint8_t)((uint16_t)(first[i] * keep + second[i] * take + 64) >> 7);
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
+#if defined(KIOSK_HAVE_AVX2_PATH)
 
 /* The same with AVX2: bytes of both inputs interleaved, then one multiply-add (vpmaddubsw)
    per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
@@ -169,7 +277,6 @@ static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, c
     for (; i < bytes; i++) out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
     if (streaming) _mm_sfence();
 }
-#define KIOSK_HAVE_AVX2_PATH 1
 #endif
 
 void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight, int streaming) {

@@ -1,0 +1,38 @@
+import CKioskPixels
+import KioskEngine
+import XCTest
+
+/// kiosk_box_blur sums small windows directly and large ones with running sums; both must give the box mean.
+final class BoxBlurTests: XCTestCase {
+    /// One pass in each direction over a dark picture with one bright pixel, `radius` from `centre`'s edge.
+    private func blurredSpot(size: Int, spot: (x: Int, y: Int), value: UInt32, radius: Int) -> PixelBuffer {
+        let picture = PixelBuffer(width: size, height: size)
+        for y in 0..<size { for x in 0..<size { picture[x, y] = 0xFF00_0000 } }
+        picture[spot.x, spot.y] = 0xFF00_0000 | value << 16
+        let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * size * size + 2 * size)
+        defer { scratch.deallocate() }
+        kiosk_box_blur(picture.pixels, Int32(size), Int32(size), picture.rowLength, Int32(radius), 1, scratch)
+        return picture
+    }
+
+    func testSmallRadiusSpreadsASpotEvenlyOverItsWindow() {
+        let picture = blurredSpot(size: 9, spot: (4, 4), value: 144, radius: 1)
+        XCTAssertEqual(picture[3, 3] >> 16 & 0xFF, 16, "144 / 9 inside the 3x3 window")
+        XCTAssertEqual(picture[5, 4] >> 16 & 0xFF, 16)
+        XCTAssertEqual(picture[6, 4] >> 16 & 0xFF, 0, "nothing outside it")
+        XCTAssertEqual(picture[4, 4] >> 24, 0xFF, "opaque stays opaque")
+    }
+
+    func testLargeRadiusSpreadsASpotEvenlyOverItsWindow() {
+        let picture = blurredSpot(size: 21, spot: (10, 10), value: 242, radius: 5)
+        XCTAssertEqual(picture[5, 15] >> 16 & 0xFF, 2, "242 / 121 inside the 11x11 window")
+        XCTAssertEqual(picture[4, 10] >> 16 & 0xFF, 0)
+    }
+
+    func testEdgesRepeatTheBorderPixel() {
+        // A spot in the corner counts once for each window position that reaches past the edge.
+        let picture = blurredSpot(size: 9, spot: (0, 0), value: 90, radius: 1)
+        XCTAssertEqual(picture[0, 0] >> 16 & 0xFF, 40, "(2 x 2 copies of 90) / 9, rounded")
+        XCTAssertEqual(picture[1, 1] >> 16 & 0xFF, 10)
+    }
+}
