@@ -88,10 +88,36 @@ static void average_rows_avx2(uint8_t *restrict out, const uint8_t *const *rows,
         average_rows_portable(out + i, rest, window, count - i, sums);
     }
 }
+/* The same, 32 bytes per 512-bit register, narrowed back to bytes by vpmovwb. */
+__attribute__((target("avx512bw")))
+static void average_rows_avx512(uint8_t *restrict out, const uint8_t *const *rows, int window, int count,
+                                uint16_t *restrict sums) {
+    uint16_t reciprocal = (uint16_t)((65536u + (unsigned)window - 1) / (unsigned)window), half = (uint16_t)(window / 2);
+    const __m512i halves = _mm512_set1_epi16((int16_t)half), factor = _mm512_set1_epi16((int16_t)reciprocal);
+    int i = 0;
+    for (; i + 64 <= count; i += 64) {
+        __m512i low = halves, high = halves;
+        for (int k = 0; k < window; k++) {
+            low = _mm512_add_epi16(low, _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(rows[k] + i))));
+            high = _mm512_add_epi16(high, _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(rows[k] + i + 32))));
+        }
+        _mm256_storeu_si256((__m256i *)(out + i), _mm512_cvtepi16_epi8(_mm512_mulhi_epu16(low, factor)));
+        _mm256_storeu_si256((__m256i *)(out + i + 32), _mm512_cvtepi16_epi8(_mm512_mulhi_epu16(high, factor)));
+    }
+    if (i < count) {
+        const uint8_t *rest[9];
+        for (int k = 0; k < window; k++) rest[k] = rows[k] + i;
+        average_rows_avx2(out + i, rest, window, count - i, sums);
+    }
+}
 #endif
 
 static void average_rows(uint8_t *restrict out, const uint8_t *const *rows, int window, int count, uint16_t *restrict sums) {
 #if defined(KIOSK_HAVE_AVX2_PATH)
+    if (__builtin_cpu_supports("avx512bw")) {
+        average_rows_avx512(out, rows, window, count, sums);
+        return;
+    }
     if (__builtin_cpu_supports("avx2")) {
         average_rows_avx2(out, rows, window, count, sums);
         return;
@@ -209,6 +235,24 @@ static void upscale_row_vector(const uint8_t *s, int small_width, uint8_t *o, in
 }
 #endif
 
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* Factor 8 with AVX-512BW: one small pixel's eight output pixels per register, its channels
+   widened to 16 bits and repeated eight times, so each pixel is a few whole-register operations. */
+__attribute__((target("avx512bw")))
+static void upscale_row_by_8_avx512(const uint32_t *s, int small_width, uint32_t *o, const int16_t *weights) {
+    int16_t lanes[32];
+    for (int lane = 0; lane < 32; lane++) lanes[lane] = weights[lane >> 2];
+    const __m512i lane_weights = _mm512_loadu_si512((const void *)lanes);
+    __m512i p = _mm512_cvtepu8_epi16(_mm256_set1_epi32((int)s[0]));
+    for (int j = 0; j + 1 < small_width; j++) {
+        __m512i q = _mm512_cvtepu8_epi16(_mm256_set1_epi32((int)s[j + 1]));
+        __m512i mixed = _mm512_add_epi16(p, _mm512_srai_epi16(_mm512_mullo_epi16(_mm512_sub_epi16(q, p), lane_weights), 7));
+        _mm256_storeu_si256((__m256i *)(o + 8 * j), _mm512_cvtepi16_epi8(mixed));
+        p = q;
+    }
+}
+#endif
+
 void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small_width, int rows,
                         uint32_t *wide, ptrdiff_t wide_stride, int factor) {
     if (factor < 1 || factor > 64 || small_width <= 0) return;
@@ -227,6 +271,11 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
         const uint32_t *source = small + r * small_stride;
         uint32_t *w = wide + r * wide_stride;
         for (int x = 0; x < lead; x++) w[x] = source[0];
+#if defined(KIOSK_HAVE_AVX2_PATH)
+        if (factor == 8 && __builtin_cpu_supports("avx512bw")) {
+            upscale_row_by_8_avx512(source, small_width, w + lead, weights);
+        } else
+#endif
 #if defined(__clang__)
         if (factor % 4 == 0) {
             upscale_row_vector((const uint8_t *)source, small_width, (uint8_t *)(w + lead), factor, lane_weights);
