@@ -2,8 +2,9 @@ import CKioskPixels
 import KioskEngine
 import XCTest
 
+/// The C pixel loops behind the background blur, each checked against values worked out by hand.
 /// kiosk_box_blur sums small windows directly and large ones with running sums; both must give the box mean.
-final class BoxBlurTests: XCTestCase {
+final class PixelKernelTests: XCTestCase {
     /// One pass in each direction over a dark picture with one bright pixel, `radius` from `centre`'s edge.
     private func blurredSpot(size: Int, spot: (x: Int, y: Int), value: UInt32, radius: Int) -> PixelBuffer {
         let picture = PixelBuffer(width: size, height: size)
@@ -34,5 +35,15 @@ final class BoxBlurTests: XCTestCase {
         let picture = blurredSpot(size: 9, spot: (0, 0), value: 90, radius: 1)
         XCTAssertEqual(picture[0, 0] >> 16 & 0xFF, 40, "(2 x 2 copies of 90) / 9, rounded")
         XCTAssertEqual(picture[1, 1] >> 16 & 0xFF, 10)
+    }
+
+    func testRowUpscaleByEightRampsBetweenPixelCentres() {
+        // Two small pixels, red 0 and 255: output columns 4...11 lie between their centres.
+        let small: [UInt32] = [0xFF00_0000, 0xFFFF_0000]
+        var wide = [UInt32](repeating: 0, count: 16)
+        kiosk_upscale_rows(small, 2, 2, 1, &wide, 16, 8)
+        let reds = wide.map { Int($0 >> 16 & 0xFF) }
+        XCTAssertEqual(reds, [0, 0, 0, 0, 15, 47, 79, 111, 143, 175, 207, 239, 255, 255, 255, 255])
+        XCTAssertTrue(wide.allSatisfy { $0 >> 24 == 0xFF }, "alpha stays opaque")
     }
 }
