@@ -197,6 +197,61 @@ void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, i
     }
 }
 
+/* The rounded mean of two neighbouring pixels in each of two rows, per channel. */
+static inline uint32_t mean_of_four(const uint32_t *a, const uint32_t *b, int c0, int c1) {
+    uint32_t result = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t sum = (a[c0] >> shift & 0xFF) + (a[c1] >> shift & 0xFF) + (b[c0] >> shift & 0xFF) + (b[c1] >> shift & 0xFF);
+        result |= ((sum + 2) >> 2) << shift;
+    }
+    return result;
+}
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* Two small pixels per step: both pixel pairs of a row in one register, widened to 16 bits. */
+__attribute__((target("avx2")))
+static int downscale_row_avx2(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor) {
+    const __m128i two = _mm_set1_epi16(2);
+    int x = 0;
+    for (; x + 1 < small_width && factor * (x + 1) + factor / 2 < width; x += 2) {
+        int c = factor * x + factor / 2 - 1, d = c + factor;
+        __m128i top = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + c)), _mm_loadl_epi64((const __m128i *)(a + d)));
+        __m128i bottom = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(b + c)), _mm_loadl_epi64((const __m128i *)(b + d)));
+        __m128i first = _mm_add_epi16(_mm_cvtepu8_epi16(top), _mm_cvtepu8_epi16(bottom));
+        __m128i second = _mm_add_epi16(_mm_cvtepu8_epi16(_mm_srli_si128(top, 8)), _mm_cvtepu8_epi16(_mm_srli_si128(bottom, 8)));
+        __m128i sums = _mm_add_epi16(_mm_unpacklo_epi64(first, second), _mm_unpackhi_epi64(first, second));
+        __m128i means = _mm_srli_epi16(_mm_add_epi16(sums, two), 2);
+        _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(means, means));
+    }
+    return x;
+}
+#endif
+
+void kiosk_downscale_even(const uint32_t *source, ptrdiff_t source_stride, int width, int height,
+                          uint32_t *small, ptrdiff_t small_stride, int small_width, int small_height, int factor) {
+    if (factor < 2 || factor % 2 != 0 || width <= 0 || height <= 0) return;
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    int fast = __builtin_cpu_supports("avx2");
+#endif
+    for (int y = 0; y < small_height; y++) {
+        int r0 = factor * y + factor / 2 - 1, r1 = r0 + 1;
+        if (r0 > height - 1) r0 = height - 1;
+        if (r1 > height - 1) r1 = height - 1;
+        const uint32_t *a = source + r0 * source_stride, *b = source + r1 * source_stride;
+        uint32_t *out = small + y * small_stride;
+        int x = 0;
+#if defined(KIOSK_HAVE_AVX2_PATH)
+        if (fast) x = downscale_row_avx2(a, b, width, out, small_width, factor);
+#endif
+        for (; x < small_width; x++) {
+            int c0 = factor * x + factor / 2 - 1, c1 = c0 + 1;
+            if (c0 > width - 1) c0 = width - 1;
+            if (c1 > width - 1) c1 = width - 1;
+            out[x] = mean_of_four(a, b, c0, c1);
+        }
+    }
+}
+
 /* One row of the horizontal upscale, from the first small pixel's centre to the last one's:
    each small pixel blends towards the next over `factor` columns, weights in 128ths. */
 static void upscale_row_scalar(const uint8_t *s, int small_width, uint8_t *o, int factor, const int16_t *weights) {

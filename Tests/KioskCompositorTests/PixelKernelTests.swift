@@ -46,4 +46,15 @@ final class PixelKernelTests: XCTestCase {
         XCTAssertEqual(reds, [0, 0, 0, 0, 15, 47, 79, 111, 143, 175, 207, 239, 255, 255, 255, 255])
         XCTAssertTrue(wide.allSatisfy { $0 >> 24 == 0xFF }, "alpha stays opaque")
     }
+
+    func testEvenDownscaleTakesTheMeanOfTheFourPixelsAroundEachCentre() {
+        // 3x2 red values, factor 2: the first small pixel averages columns 0-1, the second repeats the edge column 2.
+        let reds: [UInt32] = [10, 20, 200,
+                              30, 41, 100]
+        let source = reds.map { 0xFF00_0000 | $0 << 16 }
+        var small = [UInt32](repeating: 0, count: 2)
+        kiosk_downscale_even(source, 3, 3, 2, &small, 2, 2, 1, 2)
+        XCTAssertEqual(small.map { Int($0 >> 16 & 0xFF) }, [25, 150], "(10 + 20 + 30 + 41 + 2) / 4 and (200 + 200 + 100 + 100) / 4")
+        XCTAssertTrue(small.allSatisfy { $0 >> 24 == 0xFF })
+    }
 }
