@@ -2,10 +2,10 @@ import CKioskPixels
 import KioskEngine
 import XCTest
 
-/// The C pixel loops behind the background blur, each checked against values worked out by hand.
-/// kiosk_box_blur sums small windows directly and large ones with running sums; both must give the box mean.
+/// The C pixel loops behind the background blur, each checked against values worked out by hand;
+/// kiosk_box_blur sums small windows directly and large ones with running sums, and both must give the box mean.
 final class PixelKernelTests: XCTestCase {
-    /// One pass in each direction over a dark picture with one bright pixel, `radius` from `centre`'s edge.
+    /// A dark picture with one bright red pixel at `spot`, after one box pass of `radius` in each direction.
     private func blurredSpot(size: Int, spot: (x: Int, y: Int), value: UInt32, radius: Int) -> PixelBuffer {
         let picture = PixelBuffer(width: size, height: size)
         for y in 0..<size { for x in 0..<size { picture[x, y] = 0xFF00_0000 } }
