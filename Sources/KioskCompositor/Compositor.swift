@@ -174,12 +174,20 @@ public final class Compositor {
         }
     }
 
-    private func draw(_ item: DisplayItem, in region: Region, feed: PixmanImage?, background: PixelBuffer?) {
-        guard !region.isEmpty else { return }
+    private func draw(_ item: DisplayItem, in damaged: Region, feed: PixmanImage?, background: PixelBuffer?) {
+        guard !damaged.isEmpty else { return }
+        var region = damaged
         let source: PixmanImage
         switch item.source {
         case .surface(let key):
-            source = surfaces.image(for: key, frame: frameNumber)
+            let surface = surfaces.surface(for: key, frame: frameNumber)
+            guard let ink = surface.ink else { return }
+            source = surface.image
+            if item.matrix.isIntegerTranslation {
+                region = damaged.intersection(Region(PixelRect(x: ink.x + Int(item.matrix.g), y: ink.y + Int(item.matrix.h),
+                                                               width: ink.width, height: ink.height)))
+                guard !region.isEmpty else { return }
+            }
         case .backgroundFeed:
             guard let feed else { return }
             source = feed

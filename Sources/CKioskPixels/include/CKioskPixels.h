@@ -13,6 +13,11 @@
 void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, int radius, int passes,
                     uint32_t *scratch);
 
+/* Scales `source` down by the even whole `factor` into `small`: each small pixel is the rounded
+   mean of the 2x2 source pixels around its centre, which is the bilinear sample there (edges
+   repeated). */
+void kiosk_downscale_even(const uint32_t *source, ptrdiff_t source_stride, int width, int height,
+                          uint32_t *small, ptrdiff_t small_stride, int small_width, int small_height, int factor);
 /* Scales each row of `small` up by the whole `factor` horizontally with bilinear weights
    (pixel centres aligned, edges repeated) into `wide` (width small_width * factor). */
 void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small_width, int rows,

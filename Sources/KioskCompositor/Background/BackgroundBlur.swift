@@ -50,18 +50,7 @@ final class BackgroundBlur {
         let id = FeedFrameID(buffer: ObjectIdentifier(frame), sequence: frame.sequence)
         guard id != shownFrame else { return }
         shownFrame = id
-        let source = PixmanImage(frame, opaque: true)
-        pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
-        // Aspect-fill the frame into the view, then shrink by the factor, in one bilinear step.
-        let fw = Double(frame.width), fh = Double(frame.height), w = Double(width), h = Double(height)
-        let fill = max(w / fw, h / fh)
-        let toSmall = ProjectiveMatrix.scale(fill, fill)
-            .concatenating(.translation((w - fw * fill) / 2, (h - fh * fill) / 2))
-            .concatenating(.scale(1 / Double(factor), 1 / Double(factor)))
-        source.setTransform(toSmall.pixmanSourceTransform)
-        source.setFilter(bilinear: true)
-        pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, smallImage.raw, 0, 0, 0, 0, 0, 0,
-                                 Int32(small.width), Int32(small.height))
+        shrink(frame)
         let boxRadius = max(Int(style.radius / Double(factor) / 2), 1)
         kiosk_box_blur(small.pixels, Int32(small.width), Int32(small.height), small.rowLength, Int32(boxRadius), 3, scratch)
         if style.tint.alpha > 0 {
@@ -71,6 +60,28 @@ final class BackgroundBlur {
         }
         kiosk_upscale_rows(small.pixels, small.rowLength, Int32(small.width), Int32(small.height),
                            wide.pixels, wide.rowLength, Int32(factor))
+    }
+
+    /// Aspect-fills `frame` into the view and shrinks it by the factor into `small`, in one bilinear step.
+    private func shrink(_ frame: PixelBuffer) {
+        if frame.width == width, frame.height == height, factor % 2 == 0 {
+            // The usual case (the feed converted to the display's size): each bilinear sample is the
+            // mean of four pixels, which a direct loop takes in half pixman's time.
+            kiosk_downscale_even(frame.pixels, frame.rowLength, Int32(width), Int32(height),
+                                 small.pixels, small.rowLength, Int32(small.width), Int32(small.height), Int32(factor))
+            return
+        }
+        let source = PixmanImage(frame, opaque: true)
+        pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
+        let fw = Double(frame.width), fh = Double(frame.height), w = Double(width), h = Double(height)
+        let fill = max(w / fw, h / fh)
+        let toSmall = ProjectiveMatrix.scale(fill, fill)
+            .concatenating(.translation((w - fw * fill) / 2, (h - fh * fill) / 2))
+            .concatenating(.scale(1 / Double(factor), 1 / Double(factor)))
+        source.setTransform(toSmall.pixmanSourceTransform)
+        source.setFilter(bilinear: true)
+        pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, smallImage.raw, 0, 0, 0, 0, 0, 0,
+                                 Int32(small.width), Int32(small.height))
     }
 
     /// Writes the copy, fully opaque, into `output` for `rect` in the view's coordinates: the vertical

@@ -65,22 +65,35 @@ struct LayerPainter {
         cairo_select_font_face(cr, text.fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                text.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, text.fontSize)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text.string, &extents)
         var fontExtents = cairo_font_extents_t()
         cairo_font_extents(cr, &fontExtents)
         let w = Double(key.width), h = Double(key.height)
-        let x: Double
-        switch text.alignment {
-        case .left: x = -extents.x_bearing
-        case .center: x = (w - extents.width) / 2 - extents.x_bearing
-        case .right: x = w - extents.width - extents.x_bearing
+        let lineBox = fontExtents.ascent + fontExtents.descent
+        let lineHeight = max(fontExtents.height, lineBox)
+        guard lineHeight > 0 else { return }
+        // Lines beyond the height are dropped (one is always kept, clipped as before wrapping existed).
+        let maxLines = Int(((h - lineBox) / lineHeight).rounded(.down)) + 1
+        let layout = TextLayout(text.string, maxWidth: w, maxLines: maxLines) { line in
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, line, &extents)
+            return extents.width
         }
-        // Centre the line box (ascent + descent) vertically, so baselines do not jump between strings.
-        let y = (h - (fontExtents.ascent + fontExtents.descent)) / 2 + fontExtents.ascent
+        // Centre the block of line boxes vertically, so baselines do not jump between strings.
+        let blockHeight = Double(layout.lines.count - 1) * lineHeight + lineBox
+        let top = (h - blockHeight) / 2 + fontExtents.ascent
         setSource(cr, text.color)
-        cairo_move_to(cr, x.rounded(), y.rounded())
-        cairo_show_text(cr, text.string)
+        for (index, line) in layout.lines.enumerated() where !line.isEmpty {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(cr, line, &extents)
+            let x: Double
+            switch text.alignment {
+            case .left: x = -extents.x_bearing
+            case .center: x = (w - extents.width) / 2 - extents.x_bearing
+            case .right: x = w - extents.width - extents.x_bearing
+            }
+            cairo_move_to(cr, x.rounded(), (top + Double(index) * lineHeight).rounded())
+            cairo_show_text(cr, line)
+        }
     }
 
     private func paintImage(_ cr: OpaquePointer, _ image: ImageContent, key: LayerSurfaceKey) throws {

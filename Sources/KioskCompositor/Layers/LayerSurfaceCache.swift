@@ -4,6 +4,8 @@ import KioskEngine
 final class LayerSurfaceCache {
     private struct Entry {
         var image: PixmanImage
+        /// Where the surface has any ink (alpha above zero), in its own pixels; nil when it has none.
+        var ink: PixelRect?
         var lastUsed: UInt64
     }
 
@@ -16,17 +18,41 @@ final class LayerSurfaceCache {
 
     var count: Int { entries.count }
 
-    func image(for key: LayerSurfaceKey, frame: UInt64) -> PixmanImage {
+    /// The surface drawn for `key`, and the part of it that has any ink: a label's surface spans
+    /// its view, its glyphs often a small part of that, and compositing the rest would change nothing.
+    func surface(for key: LayerSurfaceKey, frame: UInt64) -> (image: PixmanImage, ink: PixelRect?) {
         if var entry = entries[key] {
             entry.lastUsed = frame
             entries[key] = entry
-            return entry.image
+            return (entry.image, entry.ink)
         }
         let painted = painter.paint(key)
         if let error = painted.error { errors.append(error) }
         let image = PixmanImage(painted.buffer, opaque: false)
-        entries[key] = Entry(image: image, lastUsed: frame)
-        return image
+        let whole = PixelRect(x: 0, y: 0, width: painted.buffer.width, height: painted.buffer.height)
+        let ink = key.isBodyOpaque ? whole : Self.inkBounds(of: painted.buffer)
+        entries[key] = Entry(image: image, ink: ink, lastUsed: frame)
+        return (image, ink)
+    }
+
+    /// The smallest rectangle holding every pixel whose alpha is above zero; nil when there is none.
+    static func inkBounds(of buffer: PixelBuffer) -> PixelRect? {
+        var minX = buffer.width, minY = buffer.height, maxX = -1, maxY = -1
+        for y in 0..<buffer.height {
+            let row = buffer.pixels + y * buffer.rowLength
+            var first = -1, last = -1
+            for x in 0..<buffer.width where row[x] >> 24 != 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+            if minY > y { minY = y }
+            maxY = y
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// Drops surfaces no frame has used recently.
