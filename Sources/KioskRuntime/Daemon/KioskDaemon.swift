@@ -289,9 +289,14 @@ public final class KioskDaemon {
                 continue
             }
             logTouch(touch)
+            guard replay != nil else {
+                scene.container.handle(touch)
+                continue
+            }
+            // Latency (reported for replays) counts the touches that change the picture; the
+            // others never reach the screen.
             let before = ViewTreeSignature.of(scene.rootView)
             scene.container.handle(touch)
-            // Latency counts the touches that change the picture; the others never reach the screen.
             if ViewTreeSignature.of(scene.rootView) != before { latency.inputArrived(at: touch.time) }
         }
         scheduleIdleTimer()
