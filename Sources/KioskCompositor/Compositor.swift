@@ -23,7 +23,7 @@ public final class Compositor {
     private let scene: PixelBuffer
     private let sceneImage: PixmanImage
     private let outputImage: PixmanImage
-    private let surfaces = LayerSurfaceCache()
+    let surfaces = LayerSurfaceCache()
     private let clipMasks = ClipMaskCache()
     private var blurs: [BlurKey: BackgroundBlur] = [:]
     private var previous: [DisplayItem] = []
@@ -92,6 +92,16 @@ public final class Compositor {
         let rects = damage.rects
         if rotation == .none { return rects }
         return rects.map { rotateIntoOutput($0) }
+    }
+
+    /// Draws the content of every view under `root` into the surface cache without showing
+    /// anything, so a screen's first appearance (a card, its shadow, its text) costs no drawing
+    /// in the middle of a swipe. `root` is laid out as if it were the whole scene.
+    public func prepare(_ root: View) {
+        let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
+        for item in DisplayListBuilder(sceneSize: screen, background: nil).build(root: root) {
+            if case .surface(let key) = item.source { _ = surfaces.surface(for: key, frame: frameNumber) }
+        }
     }
 
     /// Forgets the previous frame, so the next render redraws everything (after a display reset, say).

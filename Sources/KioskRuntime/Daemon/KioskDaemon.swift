@@ -163,6 +163,7 @@ public final class KioskDaemon {
 
     private func attachScene() {
         let scene = scene
+        prepareScreens()
         transitionLogger = TransitionLogger(log: eventsLog, now: { [startTime] in MonotonicClock.now() - startTime },
                                             keepsRecords: false) { [unowned self] in
             scene.selectionDidChange()
@@ -172,6 +173,18 @@ public final class KioskDaemon {
         }
         scene.container.delegate = transitionLogger
         scene.container.onDiagnostic = { [logger] message in logger.info("\(message)") }
+    }
+
+    /// Draws every screen's content once at start, so no first swipe onto a screen stutters.
+    private func prepareScreens() {
+        let bounds = Rect(origin: .zero, size: compositor.sceneSize)
+        for screen in scene.container.screens where screen.view.superview == nil {
+            // Laid out as it will be shown; a screen not yet shown has no frame of its own.
+            let saved = screen.view.frame
+            screen.view.frame = bounds
+            compositor.prepare(screen.view)
+            screen.view.frame = saved
+        }
     }
 
     // MARK: - Frames
