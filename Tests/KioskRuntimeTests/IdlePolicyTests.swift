@@ -11,6 +11,7 @@ final class IdlePolicyTests: XCTestCase {
         XCTAssertEqual(policy.nextDeadline(lastActivity: 100, onHome: true, blanked: false), 220)
         XCTAssertEqual(policy.actionsDue(at: 220, lastActivity: 100, onHome: true, blanked: false), [.blank])
         XCTAssertNil(policy.nextDeadline(lastActivity: 100, onHome: true, blanked: true))
+        XCTAssertEqual(policy.actionsDue(at: 500, lastActivity: 100, onHome: true, blanked: true), [], "already dark")
     }
 
     func testBothFallDueTogetherInOrder() {

@@ -18,8 +18,6 @@ public struct DisplayOptions: Sendable, Equatable {
     public var headlessRefreshRate: Double
     /// True for a headless vsync ticked by the caller (`simulate`, `demo`); false for a real-time timer.
     public var headlessVirtualClock: Bool
-    /// Seconds without touch before the daemon blanks the panel; nil never blanks.
-    public var idleBlankSeconds: Double?
 
     public init(
         backend: DisplayBackend = .auto,
@@ -31,8 +29,7 @@ public struct DisplayOptions: Sendable, Equatable {
         headlessWidth: Int = 800,
         headlessHeight: Int = 480,
         headlessRefreshRate: Double = 60,
-        headlessVirtualClock: Bool = false,
-        idleBlankSeconds: Double? = nil
+        headlessVirtualClock: Bool = false
     ) {
         self.backend = backend
         self.cardPath = cardPath
@@ -44,6 +41,5 @@ public struct DisplayOptions: Sendable, Equatable {
         self.headlessHeight = headlessHeight
         self.headlessRefreshRate = headlessRefreshRate
         self.headlessVirtualClock = headlessVirtualClock
-        self.idleBlankSeconds = idleBlankSeconds
     }
 }

@@ -65,7 +65,7 @@ public final class KioskDaemon {
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
         let opened = try DisplayOpener.open(
-            configuration.display.displayOptions(backendOverride: options.displayBackend, idleBlank: 0),
+            configuration.display.displayOptions(backendOverride: options.displayBackend),
             log: { [logger] line in logger.info("\(line)") })
         display = opened.display
         // Which backend was chosen, and why each one before it was passed over.

@@ -3,7 +3,7 @@ import KioskDisplay
 
 extension DisplayConfiguration {
     /// The display module's options for `[display]`, with `--display` overriding the backend.
-    public func displayOptions(backendOverride: KioskDisplay.DisplayBackend? = nil, idleBlank: Double) -> DisplayOptions {
+    public func displayOptions(backendOverride: KioskDisplay.DisplayBackend? = nil) -> DisplayOptions {
         DisplayOptions(
             backend: backendOverride ?? KioskDisplay.DisplayBackend(rawValue: backend.rawValue) ?? .auto,
             cardPath: device,
@@ -12,7 +12,6 @@ extension DisplayConfiguration {
             bufferCount: buffers,
             headlessWidth: size.width,
             headlessHeight: size.height,
-            headlessRefreshRate: refreshRate,
-            idleBlankSeconds: idleBlank > 0 ? idleBlank : nil)
+            headlessRefreshRate: refreshRate)
     }
 }
