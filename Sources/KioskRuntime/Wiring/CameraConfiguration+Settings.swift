@@ -5,14 +5,10 @@ extension CameraConfiguration {
     /// The camera module's settings for `[camera]`.
     public var cameraSettings: CameraSettings {
         let defaults = CameraSettings()
-        let formats: [KioskCamera.CameraPixelFormat]
-        if format == .auto {
-            formats = defaults.pixelFormats
-        } else if let chosen = KioskCamera.CameraPixelFormat(rawValue: format.rawValue) {
-            // The chosen format first; the rest stay as fallbacks should the driver refuse it.
-            formats = [chosen] + defaults.pixelFormats.filter { $0 != chosen }
-        } else {
-            formats = defaults.pixelFormats
+        var formats = defaults.pixelFormats
+        // `auto` names no format; any other goes first, the rest stay as fallbacks should the driver refuse it.
+        if let chosen = KioskCamera.CameraPixelFormat(rawValue: format.rawValue) {
+            formats = [chosen] + formats.filter { $0 != chosen }
         }
         return CameraSettings(
             source: CameraSettings.Source(rawValue: source.rawValue) ?? .pattern,
