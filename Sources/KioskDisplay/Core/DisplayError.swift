@@ -2,7 +2,6 @@ import KioskEngine
 
 /// Why a display could not be opened or used; each message names the device and what to do.
 public enum DisplayError: Error, Equatable, CustomStringConvertible {
-    case invalidMode(String, reason: String)
     case invalidOption(String)
     case deviceUnavailable(path: String, reason: String)
     case noConnectedConnector(card: String, available: [String])
@@ -21,8 +20,6 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidMode(let text, let reason):
-            return "display mode '\(text)': \(reason); write it as WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800 or 1280x800@75"
         case .invalidOption(let message):
             return "display options: \(message)"
         case .deviceUnavailable(let path, let reason):

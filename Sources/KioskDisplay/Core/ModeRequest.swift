@@ -1,6 +1,4 @@
-import Foundation
-
-/// A mode asked for by the configuration: `WxH` or `WxH@Hz`.
+/// A mode asked for by the configuration (which parses and checks the `WxH@Hz` text): a size and an optional rate.
 public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
@@ -11,33 +9,6 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         self.width = width
         self.height = height
         self.refreshRate = refreshRate
-    }
-
-    /// Parses `800x600` or `1280x800@75`; anything else throws `DisplayError.invalidMode` saying what is wrong.
-    public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let sizeAndRate = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        guard sizeAndRate.count <= 2 else {
-            throw DisplayError.invalidMode(text, reason: "more than one '@'")
-        }
-        let dimensions = sizeAndRate[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard dimensions.count == 2 else {
-            throw DisplayError.invalidMode(text, reason: "expected one 'x' between width and height")
-        }
-        guard let width = Int(dimensions[0]), let height = Int(dimensions[1]) else {
-            throw DisplayError.invalidMode(text, reason: "width and height must be whole numbers")
-        }
-        guard (1...16384).contains(width), (1...16384).contains(height) else {
-            throw DisplayError.invalidMode(text, reason: "width and height must be between 1 and 16384")
-        }
-        var rate: Double?
-        if sizeAndRate.count == 2 {
-            guard let parsed = Double(sizeAndRate[1]), parsed.isFinite, parsed > 0, parsed <= 1000 else {
-                throw DisplayError.invalidMode(text, reason: "the refresh rate after '@' must be a number of hertz between 0 and 1000")
-            }
-            rate = parsed
-        }
-        self.init(width: width, height: height, refreshRate: rate)
     }
 
     public var description: String {
