@@ -301,7 +301,7 @@ public final class KioskDaemon {
                 if touch.phase == .ended || touch.phase == .cancelled { wakingTouches.remove(touch.id) }
                 continue
             }
-            logTouch(touch)
+            eventsLog?.touch(touch, t: (touch.time - startTime) * 1000)
             guard replay != nil else {
                 scene.container.handle(touch)
                 continue
@@ -323,17 +323,6 @@ public final class KioskDaemon {
 
     private var wokeAt = -Double.infinity
     private func wokeJustNow(_ now: Double) -> Bool { now - wokeAt < 0.05 }
-
-    private func logTouch(_ touch: TouchEvent) {
-        guard let eventsLog else { return }
-        let t = (touch.time - startTime) * 1000
-        switch touch.phase {
-        case .began: eventsLog.touchDown(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
-        case .ended: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
-        case .cancelled: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y, cancelled: true)
-        case .moved: break
-        }
-    }
 
     private func startReplay() throws {
         guard let path = options.replayPath else { return }

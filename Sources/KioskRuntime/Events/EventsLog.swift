@@ -1,4 +1,5 @@
 import Foundation
+import KioskEngine
 
 /// The JSON-lines log of what happened, on the run's clock (`t` in milliseconds):
 /// touches, transitions began and ended, and one `frame` line per vsync at which something changed.
@@ -38,6 +39,17 @@ public final class EventsLog {
                       "\"x\":\(Self.number(x, places: 1))", "\"y\":\(Self.number(y, places: 1))"]
         if cancelled { fields.append("\"cancelled\":true") }
         write(fields)
+    }
+
+    /// A touch landing or lifting, at `t` milliseconds on the run's clock; moves are not logged.
+    public func touch(_ touch: TouchEvent, t: Double) {
+        let (x, y) = (touch.location.x, touch.location.y)
+        switch touch.phase {
+        case .began: touchDown(t: t, id: touch.id, x: x, y: y)
+        case .ended: touchUp(t: t, id: touch.id, x: x, y: y)
+        case .cancelled: touchUp(t: t, id: touch.id, x: x, y: y, cancelled: true)
+        case .moved: break
+        }
     }
 
     public func transitionBegan(t: Double, from: Int, to: Int, interactive: Bool) {

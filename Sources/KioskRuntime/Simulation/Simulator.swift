@@ -53,7 +53,7 @@ public final class Simulator {
                 clock.advance(to: event.time)
                 for touch in decoder.feed(event) {
                     if touch.phase == .began { touches += 1 }
-                    logTouch(touch)
+                    eventsLog.touch(touch, t: touch.time * 1000)
                     scene.container.handle(touch)
                 }
                 next += 1
@@ -74,16 +74,6 @@ public final class Simulator {
         return SimulationSummary(inputEvents: events.count, touches: touches, transitions: transitionLog.transitions,
                                  finalScreen: scene.container.selectedIndex, virtualDuration: clock.now,
                                  settled: !scene.container.isTransitioning)
-    }
-
-    private func logTouch(_ touch: TouchEvent) {
-        let t = touch.time * 1000
-        switch touch.phase {
-        case .began: eventsLog.touchDown(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
-        case .ended: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y)
-        case .cancelled: eventsLog.touchUp(t: t, id: touch.id, x: touch.location.x, y: touch.location.y, cancelled: true)
-        case .moved: break
-        }
     }
 }
 
