@@ -107,6 +107,11 @@ public final class PropertyAnimator {
         body(progress)
     }
 
+    deinit {
+        // An animator nobody holds any more must not keep the clock ticking.
+        link?.invalidate()
+    }
+
     /// Runs once when the animator finishes, with where it ended.
     public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
         completions.append(completion)

@@ -167,6 +167,23 @@ public final class ContainerController: ViewController {
         return true
     }
 
+    /// Brings everything that moves to rest at once, for a container about to be replaced (a
+    /// reload, a shutdown): coasting content stops, and a running transition ends through its
+    /// normal path (appearance callbacks, the delegate's `transitionDidEnd`): completed when it was
+    /// running on toward its target, cancelled when a finger held it or it was running back.
+    /// Afterwards no display link of this container wants ticks.
+    public func settle() {
+        scrollDriver.stopDecelerating()
+        isScrolling = false
+        transitionAnimator.completePendingTransition()
+        if let transition = inFlight, let animator = transitionAnimator.interruptibleAnimator(using: transition.context) {
+            let completes = interactiveTransition.phase == .completing && !animator.isReversed
+            animator.stopAnimation(false)
+            animator.finishAnimation(at: completes ? .end : .start)
+            transitionAnimator.completePendingTransition()
+        }
+    }
+
     /// Feeds one touch to the pan recogniser (swipes, catching a running transition, taps).
     public func handle(_ touch: TouchEvent) {
         if touch.phase == .began { transitionAnimator.completePendingTransition() }

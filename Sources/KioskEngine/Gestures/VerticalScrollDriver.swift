@@ -22,6 +22,11 @@ public final class VerticalScrollDriver {
         self.stopSpeed = stopSpeed
     }
 
+    deinit {
+        // A driver dropped with its scene must not keep the clock ticking.
+        link?.invalidate()
+    }
+
     public var isDecelerating: Bool { link != nil }
 
     /// The largest scroll offset of `view`: its content height less its own.

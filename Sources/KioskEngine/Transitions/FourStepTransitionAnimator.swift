@@ -21,6 +21,11 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         self.curve = curve
     }
 
+    deinit {
+        // A transition dropped with its scene must not keep the clock ticking.
+        completionLink?.invalidate()
+    }
+
     /// True from `animateTransition` until its cleanup has run.
     public var isRunning: Bool { running != nil }
 

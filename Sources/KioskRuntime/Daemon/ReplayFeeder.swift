@@ -1,27 +1,46 @@
 import KioskEngine
 
-/// Plays a recording in real time: each event becomes due at the daemon's start of replay plus
-/// its offset in the recording, and is decoded into touches the moment its timer fires.
+/// A recording played in real time as one more touch source: each event becomes due at the start
+/// of replay plus its offset in the recording, and its touches are delivered when its timer fires.
 final class ReplayFeeder {
     private let events: [RawInputEvent]
     private var decoder: TouchDecoder
     private var next = 0
     private let startTime: Double
+    private let clock: any DaemonClock
+    private var timer: (any DaemonTimer)?
+    private let deliver: ([TouchEvent]) -> Void
 
-    init(recording: EvemuRecording, description: InputDeviceDescription, displaySize: Size, startTime: Double) {
+    /// Plays `recording` from `startTime` on `clock`, handing each batch of touches to `deliver`.
+    init(recording: EvemuRecording, description: InputDeviceDescription, displaySize: Size, startTime: Double,
+         clock: any DaemonClock, deliver: @escaping ([TouchEvent]) -> Void) throws {
         let first = recording.events.first?.time ?? 0
         events = recording.events.map { RawInputEvent(time: $0.time - first, type: $0.type, code: $0.code, value: $0.value) }
         decoder = TouchDecoder(device: description, displaySize: displaySize, firstTouchID: 900_000_001)
         self.startTime = startTime
+        self.clock = clock
+        self.deliver = deliver
+        timer = try clock.makeTimer { [unowned self] in feed() }
+        scheduleNext()
     }
 
     var isFinished: Bool { next >= events.count }
 
-    /// When the next event is due, on the monotonic clock; nil when the recording is over.
+    /// When the next event is due, on the daemon's clock; nil when the recording is over.
     var nextDueTime: Double? { isFinished ? nil : startTime + events[next].time }
 
+    private func scheduleNext() {
+        guard let due = nextDueTime else { return }
+        timer?.schedule(at: due)
+    }
+
+    private func feed() {
+        deliver(touchesDue(at: clock.now))
+        scheduleNext()
+    }
+
     /// The touches of every event due by `now`, stamped with their due time.
-    func touchesDue(at now: Double) -> [TouchEvent] {
+    private func touchesDue(at now: Double) -> [TouchEvent] {
         var touches: [TouchEvent] = []
         while next < events.count, startTime + events[next].time <= now {
             var event = events[next]

@@ -55,8 +55,9 @@ public struct SceneBuilder {
                 container.select(index: index, animated: true)
             }
         }
-        let home = initialScreen.flatMap { names.firstIndex(of: $0) } ?? names.firstIndex(of: configuration.home) ?? 0
-        try container.setScreens(screens, home: home)
+        let home = names.firstIndex(of: configuration.home) ?? 0
+        let shown = initialScreen.flatMap { names.firstIndex(of: $0) } ?? home
+        try container.setScreens(screens, home: shown)
 
         var tabBar: TabBarView?
         if configuration.tabs.enabled {
@@ -67,7 +68,7 @@ public struct SceneBuilder {
                 container?.select(index: index, animated: true)
             }
             container.view.addSubview(bar.view)
-            bar.highlight(screenIndex: home)
+            bar.highlight(screenIndex: shown)
             tabBar = bar
         }
         return KioskScene(container: container, screenNames: names, homeIndex: home, tabBar: tabBar)

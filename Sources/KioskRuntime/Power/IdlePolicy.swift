@@ -8,6 +8,16 @@ public struct IdlePolicy: Equatable, Sendable {
         case blank
     }
 
+    /// Where the picture stands, as far as going home is concerned.
+    public enum Place: Equatable, Sendable {
+        /// The home screen is on top: nothing to go home from.
+        case home
+        /// Another screen is on top and nothing moves: going home is due after the idle time.
+        case elsewhere
+        /// A transition runs: it is not interrupted, and its end decides again.
+        case transitioning
+    }
+
     /// Seconds without a touch before returning home; 0: never.
     public var returnHomeAfter: Double
     /// Seconds without a touch before blanking the panel; 0: never.
@@ -23,17 +33,17 @@ public struct IdlePolicy: Equatable, Sendable {
     }
 
     /// When the next action falls due, or nil when none can.
-    public func nextDeadline(lastActivity: Double, onHome: Bool, blanked: Bool) -> Double? {
+    public func nextDeadline(lastActivity: Double, place: Place, blanked: Bool) -> Double? {
         var deadlines: [Double] = []
-        if returnHomeAfter > 0 && !onHome { deadlines.append(lastActivity + returnHomeAfter) }
+        if returnHomeAfter > 0 && place == .elsewhere { deadlines.append(lastActivity + returnHomeAfter) }
         if blankAfter > 0 && !blanked { deadlines.append(lastActivity + blankAfter) }
         return deadlines.min()
     }
 
     /// The actions due at `now`, in the order to take them.
-    public func actionsDue(at now: Double, lastActivity: Double, onHome: Bool, blanked: Bool) -> [Action] {
+    public func actionsDue(at now: Double, lastActivity: Double, place: Place, blanked: Bool) -> [Action] {
         var actions: [Action] = []
-        if returnHomeAfter > 0, !onHome, now >= lastActivity + returnHomeAfter { actions.append(.returnHome) }
+        if returnHomeAfter > 0, place == .elsewhere, now >= lastActivity + returnHomeAfter { actions.append(.returnHome) }
         if blankAfter > 0, !blanked, now >= lastActivity + blankAfter { actions.append(.blank) }
         return actions
     }

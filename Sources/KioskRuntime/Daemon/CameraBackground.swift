@@ -1,0 +1,56 @@
+import KioskCamera
+import KioskConfig
+import KioskEngine
+import Logging
+
+/// The camera feed behind the screens: started from `[camera]`, restarted when a reload changes
+/// it, and its newest frame kept for the next composition.
+final class CameraBackground {
+    /// Makes the feed `[camera]` describes for a scene of the given size; nil for `source = "none"`.
+    typealias Factory = (CameraConfiguration, Size) throws -> (any CameraFeed)?
+
+    private let factory: Factory
+    private let loop: EventLoop
+    private let logger: Logger
+    private let sceneSize: Size
+    private var feed: (any CameraFeed)?
+    /// The newest frame, drawn behind the screens; nil: black.
+    private(set) var frame: PixelBuffer?
+    /// A new frame arrived.
+    var onFrame: () -> Void = {}
+
+    init(factory: @escaping Factory, loop: EventLoop, logger: Logger, sceneSize: Size) {
+        self.factory = factory
+        self.loop = loop
+        self.logger = logger
+        self.sceneSize = sceneSize
+    }
+
+    /// One line for the status: what the feed shows; nil without a camera.
+    var status: String? { feed?.status }
+
+    func start(_ configuration: CameraConfiguration) {
+        do {
+            guard let feed = try factory(configuration, sceneSize) else { return }
+            try loop.watch(feed.readinessDescriptor) { [unowned self] in frameReady() }
+            feed.start()
+            self.feed = feed
+        } catch {
+            logger.error("camera: \(error); the background stays black")
+        }
+    }
+
+    func stop() {
+        guard let feed else { return }
+        feed.stop()
+        loop.unwatch(feed.readinessDescriptor)
+        self.feed = nil
+        frame = nil
+    }
+
+    private func frameReady() {
+        guard let newest = feed?.takeNewestFrame() else { return }
+        frame = newest
+        onFrame()
+    }
+}

@@ -1,0 +1,111 @@
+import KioskConfig
+import KioskDisplay
+import KioskEngine
+import KioskInput
+import Logging
+
+/// Puts a configuration into effect: the touch sources and camera at start, and on reload the
+/// parts that changed, with a new scene that keeps the screen on show where it still exists.
+final class ConfigApplier {
+    /// Makes the touch source `[input]` describes for a scene of the given size; nil for none.
+    typealias TouchSourceFactory = (InputConfiguration, Size) throws -> (any TouchSource)?
+
+    /// The configuration running now.
+    private(set) var configuration: KioskConfiguration
+    /// The file it came from; nil for the built-in demo, which cannot be reloaded.
+    let path: String?
+    private let frameClock: any FrameClock
+    private let sceneSize: Size
+    private let makeTouchSource: TouchSourceFactory
+    private let logger: Logger
+    private unowned let sceneHost: SceneHost
+    private unowned let camera: CameraBackground
+    private unowned let input: InputRouter
+    private unowned let idle: IdleController
+    private unowned let pacer: RenderPacer
+
+    init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size,
+         makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
+         camera: CameraBackground, input: InputRouter, idle: IdleController, pacer: RenderPacer) {
+        self.configuration = configuration
+        self.path = path
+        self.frameClock = frameClock
+        self.sceneSize = sceneSize
+        self.makeTouchSource = makeTouchSource
+        self.logger = logger
+        self.sceneHost = sceneHost
+        self.camera = camera
+        self.input = input
+        self.idle = idle
+        self.pacer = pacer
+    }
+
+    /// Opens what the configuration asks for: the camera and the touch devices.
+    func startDevices() {
+        camera.start(configuration.camera)
+        startTouchInput()
+    }
+
+    /// Loads the file again and applies it when it is good and different.
+    func reload() -> ReloadResult {
+        guard let path else {
+            logger.notice("reload: running the built-in demo, there is no config file to reload")
+            return .rejected("running the built-in demo: there is no config file to reload")
+        }
+        var reloader = ConfigurationReloader(path: path, current: configuration)
+        switch reloader.reload() {
+        case .applied(let new):
+            if let problem = apply(new) { return .rejected(problem) }
+            logger.notice("reloaded \(path)")
+            return .applied
+        case .unchanged:
+            logger.info("reloaded \(path): nothing changed")
+            return .unchanged
+        case .rejected(let error):
+            logger.error("\(path) not applied; the running config stays:\n\(error)")
+            return .rejected("\(error)")
+        }
+    }
+
+    /// Replaces the scene and restarts what changed; returns why nothing changed when it failed.
+    private func apply(_ new: KioskConfiguration) -> String? {
+        let old = configuration
+        // The old scene settles first, so the screen kept is the one its transition ended on.
+        sceneHost.settle()
+        let scene: KioskScene
+        do {
+            scene = try SceneBuilder(configuration: new, size: sceneSize)
+                .build(frameClock: frameClock, initialScreen: sceneHost.currentScreen)
+        } catch {
+            logger.error("the new config's screens could not be built (\(error)); the running config stays")
+            return "the new config's screens could not be built: \(error)"
+        }
+        configuration = new
+        sceneHost.replace(with: scene)
+        if new.display != old.display {
+            logger.warning("[display] changes take effect after a restart: systemctl restart swipe-kiosk")
+        }
+        if new.camera != old.camera {
+            camera.stop()
+            camera.start(new.camera)
+        }
+        if new.input != old.input {
+            input.removeSources()
+            startTouchInput()
+        }
+        idle.policy = IdlePolicy(new.idle)
+        pacer.invalidate()
+        pacer.requestFrame()
+        return nil
+    }
+
+    private func startTouchInput() {
+        do {
+            guard let source = try makeTouchSource(configuration.input, sceneSize) else { return }
+            try input.add(source)
+        } catch {
+            // A kiosk without a touchscreen still shows its screens; devices can be fixed later.
+            logger.warning("touch input unavailable: \(error)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import KioskCamera
+import KioskConfig
+import KioskDisplay
+import KioskEngine
+import KioskInput
+import Logging
+
+/// What a daemon runs on, made outside it: `swipe-kiosk run` passes the real display, devices
+/// and clock (`DaemonParts.real`); tests pass a headless display on a manual clock and fakes.
+public struct DaemonParts {
+    /// Where frames go; its frame clock paces the animations.
+    public var display: any Display
+    /// The loop every descriptor is watched on.
+    public var loop: EventLoop
+    /// Time and timers for idle, replay and the watchdog.
+    public var clock: any DaemonClock
+    /// Makes the touch source for `[input]`, at start and after a reload that changes it.
+    public var makeTouchSource: (InputConfiguration, Size) throws -> (any TouchSource)?
+    /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
+    public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
+
+    public init(display: any Display, loop: EventLoop, clock: any DaemonClock,
+                makeTouchSource: @escaping (InputConfiguration, Size) throws -> (any TouchSource)?,
+                makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?) {
+        self.display = display
+        self.loop = loop
+        self.clock = clock
+        self.makeTouchSource = makeTouchSource
+        self.makeCameraFeed = makeCameraFeed
+    }
+
+    /// The real parts for `configuration`: the display it selects (or `backendOverride`), the
+    /// touch devices under /dev/input, the camera it names, and CLOCK_MONOTONIC.
+    public static func real(for configuration: KioskConfiguration, backendOverride: KioskDisplay.DisplayBackend?,
+                            logger: Logger) throws -> DaemonParts {
+        let opened = try DisplayOpener.open(configuration.display.displayOptions(backendOverride: backendOverride),
+                                            log: { [logger] line in logger.info("\(line)") })
+        // Which backend was chosen, and why each one before it was passed over.
+        for line in opened.log { logger.notice("\(line)") }
+        let loop = try EventLoop()
+        return DaemonParts(
+            display: opened.display, loop: loop, clock: MonotonicDaemonClock(loop: loop),
+            makeTouchSource: { input, size in
+                let monitor = try TouchMonitor(settings: input.touchDeviceSettings, displaySize: size)
+                for message in monitor.startupMessages { logger.info("\(message)") }
+                return monitor
+            },
+            makeCameraFeed: { camera, size in
+                try CameraFeedFactory.makeFeed(settings: camera.cameraSettings, displayWidth: Int(size.width),
+                                               displayHeight: Int(size.height),
+                                               log: { [logger] line in logger.notice("camera: \(line)") })
+            })
+    }
+}

@@ -1,0 +1,100 @@
+import KioskEngine
+import KioskInput
+import Logging
+
+/// Takes touches from every source (touch devices through the event loop, a replay through its
+/// timer) to the scene, after the wake filter: a touch that wakes a blanked panel only wakes it.
+final class InputRouter {
+    private let loop: EventLoop
+    private let clock: any DaemonClock
+    private let startTime: Double
+    private let eventsLog: EventsLog?
+    private let logger: Logger
+    private unowned let sceneHost: SceneHost
+    private unowned let idle: IdleController
+    private unowned let pacer: RenderPacer
+    /// The live sources, for the descriptors they hold.
+    private var sources: [any TouchSource] = []
+    /// The touches that woke a blanked panel: they only wake it, they do not swipe.
+    private var wakingTouches: Set<Int> = []
+    /// Count the touches that change the picture, for a replay's latency report.
+    var measuresLatency = false
+    /// Devices came or went.
+    var onDevicesChanged: () -> Void = {}
+
+    init(loop: EventLoop, clock: any DaemonClock, startTime: Double, eventsLog: EventsLog?, logger: Logger,
+         sceneHost: SceneHost, idle: IdleController, pacer: RenderPacer) {
+        self.loop = loop
+        self.clock = clock
+        self.startTime = startTime
+        self.eventsLog = eventsLog
+        self.logger = logger
+        self.sceneHost = sceneHost
+        self.idle = idle
+        self.pacer = pacer
+    }
+
+    /// Open touch devices, when a source reports them (the touch monitor does).
+    var openDeviceCount: Int {
+        sources.reduce(0) { $0 + (($1 as? TouchMonitor)?.openDevices.count ?? 0) }
+    }
+
+    /// Watches `source`'s descriptors; its touches go to the scene from now on.
+    func add(_ source: any TouchSource) throws {
+        for descriptor in source.fileDescriptors {
+            try loop.watch(descriptor) { [unowned self, unowned source] in readable(descriptor, of: source) }
+        }
+        sources.append(source)
+    }
+
+    /// Forgets every live source (a reload with other `[input]` settings).
+    func removeSources() {
+        for source in sources { source.fileDescriptors.forEach(loop.unwatch) }
+        sources = []
+    }
+
+    private func readable(_ descriptor: Int32, of source: any TouchSource) {
+        let update = source.readReady(fileDescriptor: descriptor)
+        for message in update.messages { logger.notice("\(message)") }
+        // Removals first: a closed descriptor's number can come straight back for a new device.
+        update.removedFileDescriptors.forEach(loop.unwatch)
+        for added in update.addedFileDescriptors {
+            do {
+                try loop.watch(added) { [unowned self, unowned source] in readable(added, of: source) }
+            } catch {
+                logger.error("cannot watch a new touch device: \(error)")
+            }
+        }
+        if !update.addedFileDescriptors.isEmpty || !update.removedFileDescriptors.isEmpty { onDevicesChanged() }
+        deliver(update.touches)
+    }
+
+    /// Takes `touches` from any source to the scene (or only wakes the panel with them).
+    func deliver(_ touches: [TouchEvent]) {
+        guard !touches.isEmpty else { return }
+        let wasBlanked = idle.isBlanked
+        idle.wake(reason: "by a touch")
+        idle.touched()
+        let container = sceneHost.container
+        for touch in touches {
+            // Every finger down while the panel was dark, and any landing with it, only wakes it.
+            if wasBlanked || (touch.phase == .began && clock.now - idle.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
+            if wakingTouches.contains(touch.id) {
+                if touch.phase == .ended || touch.phase == .cancelled { wakingTouches.remove(touch.id) }
+                continue
+            }
+            eventsLog?.touch(touch, t: (touch.time - startTime) * 1000)
+            guard measuresLatency else {
+                container.handle(touch)
+                continue
+            }
+            // Latency counts the touches that change the picture; the others never reach the screen.
+            let before = ViewTreeSignature.of(sceneHost.scene.rootView)
+            container.handle(touch)
+            if ViewTreeSignature.of(sceneHost.scene.rootView) != before { pacer.inputChangedPicture(at: touch.time) }
+        }
+        idle.reschedule()
+        pacer.requestFrame()
+        pacer.renderIfIdle()
+    }
+}

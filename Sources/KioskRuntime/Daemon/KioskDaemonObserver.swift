@@ -1,0 +1,35 @@
+/// What changes on a running daemon that something outside may watch (the D-Bus service's
+/// signals and PropertiesChanged, metrics). Every method has an empty default; all are called on
+/// the daemon's loop, so an observer must not block.
+public protocol KioskDaemonObserver: AnyObject {
+    /// A transition ended; `completed` false when it went back to (or stayed on) `from`.
+    func transitionEnded(from: String, to: String, completed: Bool)
+    /// The screen on top changed: once per completed transition or `goTo`.
+    func screenChanged(from: String, to: String)
+    /// One or more of the daemon's watchable properties have new values.
+    func propertiesChanged(_ properties: Set<KioskDaemonProperty>)
+    /// A frame reached the display; `composeSeconds` is what drawing it took.
+    func framePresented(composeSeconds: Double)
+    /// A reload was accepted (applied or unchanged) or rejected.
+    func configurationReloaded(accepted: Bool)
+}
+
+extension KioskDaemonObserver {
+    public func transitionEnded(from: String, to: String, completed: Bool) {}
+    public func screenChanged(from: String, to: String) {}
+    public func propertiesChanged(_ properties: Set<KioskDaemonProperty>) {}
+    public func framePresented(composeSeconds: Double) {}
+    public func configurationReloaded(accepted: Bool) {}
+}
+
+/// The daemon's state an observer can read and be told about.
+public enum KioskDaemonProperty: Hashable, Sendable, CaseIterable {
+    /// `KioskDaemon.currentScreen`.
+    case currentScreen
+    /// `KioskDaemon.screenNames`.
+    case screens
+    /// `KioskDaemon.isBlanked`.
+    case blanked
+    /// `KioskDaemon.isTransitioning`.
+    case transitioning
+}

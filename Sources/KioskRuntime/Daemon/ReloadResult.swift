@@ -1,0 +1,15 @@
+/// What a reload (SIGHUP, or a control request) did.
+public enum ReloadResult: Equatable, Sendable {
+    /// The file differed and is now running.
+    case applied
+    /// The file says what is already running.
+    case unchanged
+    /// The running config stays; the text says why (FILE:LINE:COLUMN lines for a bad file).
+    case rejected(String)
+
+    /// Whether the file was accepted (applied or unchanged).
+    public var isAccepted: Bool {
+        if case .rejected = self { return false }
+        return true
+    }
+}

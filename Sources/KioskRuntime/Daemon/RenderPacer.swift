@@ -1,0 +1,165 @@
+import KioskCompositor
+import KioskDisplay
+import KioskEngine
+import Logging
+
+/// Draws a frame only at a vsync after something changed, and lets the display rest otherwise.
+///
+/// A touch or a camera frame calls `requestFrame()`: the render link unpauses and the display is
+/// asked for a vsync. The display's tick runs the engine's animations and the render link marks a
+/// frame due; `frameTickDelivered()` then composes what changed and presents it. Nothing moving
+/// means no ticks, no drawing and no wake-ups.
+final class RenderPacer {
+    private let display: any Display
+    private let compositor: Compositor
+    private let loop: EventLoop
+    private let clock: any DaemonClock
+    private let startTime: Double
+    private let eventsLog: EventsLog?
+    private let logger: Logger
+    private unowned let sceneHost: SceneHost
+    /// The background to draw behind the screens (the camera's newest frame).
+    var background: () -> PixelBuffer? = { nil }
+    /// The first frame is on screen.
+    var onFirstFrame: () -> Void = {}
+    /// A frame reached the display, with the seconds its composition took.
+    var onFramePresented: (Double) -> Void = { _ in }
+    /// A due frame was handled (drawn or found unchanged).
+    var onFrameHandled: () -> Void = {}
+    /// While true (a blanked panel), no frame is requested.
+    var isSuspended = false
+
+    private var renderLink: DisplayLink?
+    private var frameDue = false
+    private var watchedDescriptors: Set<Int32> = []
+    private var presentFailureLogged = false
+    private var lastPresentTime = -Double.infinity
+    private(set) var firstFramePresented = false
+    private(set) var latency = LatencyRecorder()
+    private(set) var composeTimes = RunningStatistics()
+
+    init(display: any Display, compositor: Compositor, loop: EventLoop, clock: any DaemonClock, startTime: Double,
+         eventsLog: EventsLog?, logger: Logger, sceneHost: SceneHost) {
+        self.display = display
+        self.compositor = compositor
+        self.loop = loop
+        self.clock = clock
+        self.startTime = startTime
+        self.eventsLog = eventsLog
+        self.logger = logger
+        self.sceneHost = sceneHost
+    }
+
+    /// Subscribes to the display's ticks and watches its descriptors.
+    func start() throws {
+        renderLink = display.frameClock.addDisplayLink { [unowned self] _ in frameDue = true }
+        try watchDisplayDescriptors()
+    }
+
+    /// Stops the render link and forgets the display's descriptors.
+    func stop() {
+        renderLink?.invalidate()
+        renderLink = nil
+        watchedDescriptors.forEach(loop.unwatch)
+        watchedDescriptors = []
+    }
+
+    /// The last composed frame, as the display shows it (rotated).
+    var lastFrame: PixelBuffer { compositor.output }
+
+    /// Asks for a frame at the next vsync.
+    func requestFrame() {
+        guard !isSuspended, let renderLink else { return }
+        renderLink.isPaused = false
+        display.scheduleFrame()
+    }
+
+    /// Redraws everything at the next frame (after a wake or a new scene).
+    func invalidate() {
+        compositor.invalidate()
+    }
+
+    /// A touch with time `time` changed the picture: the next presented frame measures its latency.
+    func inputChangedPicture(at time: Double) {
+        latency.inputArrived(at: time)
+    }
+
+    /// Draws now when no frame went out for a whole period: the display is idle, so input can be
+    /// shown at once instead of at the next tick, and the flip lands on the next vsync.
+    func renderIfIdle() {
+        guard !isSuspended, clock.now - lastPresentTime >= 1 / display.refreshRate else { return }
+        render()
+    }
+
+    /// Called after the display delivered a tick: draws the frame the tick made due, and keeps
+    /// ticking only while the engine still animates.
+    func frameTickDelivered() {
+        guard frameDue, let renderLink else { return }
+        frameDue = false
+        render()
+        renderLink.isPaused = true
+        if display.frameClock.wantsTicks {
+            renderLink.isPaused = false
+        } else {
+            // At rest: whatever happened is on disk for whoever tails the log.
+            eventsLog?.flush()
+        }
+        onFrameHandled()
+    }
+
+    /// True when nothing but the render link itself wants ticks: every animation is at rest.
+    var animationsAtRest: Bool {
+        guard let renderLink else { return !display.frameClock.wantsTicks }
+        let wasPaused = renderLink.isPaused
+        renderLink.isPaused = true
+        defer { renderLink.isPaused = wasPaused }
+        return !display.frameClock.wantsTicks
+    }
+
+    func render() {
+        let started = clock.now
+        let scene = sceneHost.scene
+        let damage = compositor.render(root: scene.rootView, background: background())
+        for message in compositor.takeContentErrors() { logger.error("\(message)") }
+        guard !damage.isEmpty else { return }
+        let composeSeconds = clock.now - started
+        composeTimes.add(composeSeconds)
+        do {
+            try display.present(compositor.output, damage: damage)
+            presentFailureLogged = false
+        } catch {
+            if !presentFailureLogged { logger.error("display: \(error)") }
+            presentFailureLogged = true
+            return
+        }
+        let presented = clock.now
+        lastPresentTime = presented
+        latency.framePresented(at: presented)
+        eventsLog?.frame(t: (presented - startTime) * 1000, sequence: composeTimes.count,
+                         screen: scene.container.selectedIndex, progress: scene.container.transitionProgress)
+        onFramePresented(composeSeconds)
+        if !firstFramePresented {
+            firstFramePresented = true
+            onFirstFrame()
+        }
+    }
+
+    private func watchDisplayDescriptors() throws {
+        let current = Set(display.pollDescriptors)
+        for descriptor in watchedDescriptors.subtracting(current) { loop.unwatch(descriptor) }
+        for descriptor in current.subtracting(watchedDescriptors) {
+            try loop.watch(descriptor) { [unowned self] in displayReadable(descriptor) }
+        }
+        watchedDescriptors = current
+    }
+
+    private func displayReadable(_ descriptor: Int32) {
+        do {
+            try display.handleReadable(descriptor)
+            try watchDisplayDescriptors()
+        } catch {
+            logger.error("display: \(error)")
+        }
+        frameTickDelivered()
+    }
+}
