@@ -31,6 +31,15 @@ final class ReloadAndCheckTests: XCTestCase {
         XCTAssertEqual(reloader.current.transition.style, .fade)
     }
 
+    func testAnEmptyFileIsRejectedAndTheRunningConfigurationStays() throws {
+        var reloader = try startReloader("[transition]\nstyle = \"fade\"\n")
+        // What an editor leaves for a moment when it truncates before writing.
+        try " \n\n".write(toFile: reloader.path, atomically: true, encoding: .utf8)
+        guard case .rejected(let error) = reloader.reload() else { return XCTFail("an empty file must be rejected") }
+        XCTAssertTrue("\(error)".contains("\(reloader.path): is empty"), "\(error)")
+        XCTAssertEqual(reloader.current.transition.style, .fade)
+    }
+
     func testGoodFileReplacesTheRunningConfiguration() throws {
         var reloader = try startReloader("[transition]\nstyle = \"fade\"\n")
         try "[transition]\nstyle = \"cube\"\n".write(toFile: reloader.path, atomically: true, encoding: .utf8)

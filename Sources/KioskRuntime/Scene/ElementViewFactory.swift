@@ -30,6 +30,7 @@ struct ElementViewFactory {
             for child in scroll.content {
                 view.addSubview(makeView(for: child, in: view.frame.size))
             }
+            view.scrollContentHeight = scroll.contentHeight ?? view.subviews.map(\.frame.maxY).max() ?? 0
         case let .button(button):
             view.backgroundColor = button.color
             view.cornerRadius = button.cornerRadius
