@@ -21,7 +21,7 @@ public final class MonotonicDaemonClock: DaemonClock {
 
     private final class LoopTimer: DaemonTimer {
         let source: TimerSource
-        unowned let loop: EventLoop
+        let loop: EventLoop
 
         init(source: TimerSource, loop: EventLoop) {
             self.source = source
