@@ -12,7 +12,7 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
-.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench install uninstall clean
+.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench soak install uninstall clean
 
 all: build
 
@@ -55,6 +55,13 @@ test: unit-test e2e
 
 bench: release
 	./.build/release/swipe-kiosk bench
+
+# Memory over a long run, then a reload mid-transition must leave the daemon idle (about 7 minutes;
+# not part of `make test`): see Tests/soak/.
+soak: release
+	$(call install_missing,python3)
+	Tests/soak/soak.sh
+	Tests/soak/reload-at-rest.sh
 
 # Puts the binary, an example config (never over an existing one) and the unit in place.
 install: release
