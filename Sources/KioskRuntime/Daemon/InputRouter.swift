@@ -5,11 +5,7 @@ import Logging
 /// Takes touches from every source (touch devices through the event loop, a replay through its
 /// timer) to the scene, after the wake filter: a touch that wakes a blanked panel only wakes it.
 final class InputRouter {
-    private let loop: EventLoop
-    private let clock: any DaemonClock
-    private let startTime: Double
-    private let eventsLog: EventsLog?
-    private let logger: Logger
+    private let context: DaemonContext
     private unowned let sceneHost: SceneHost
     private unowned let idle: IdleController
     private unowned let pacer: RenderPacer
@@ -22,17 +18,15 @@ final class InputRouter {
     /// Devices came or went.
     var onDevicesChanged: () -> Void = {}
 
-    init(loop: EventLoop, clock: any DaemonClock, startTime: Double, eventsLog: EventsLog?, logger: Logger,
-         sceneHost: SceneHost, idle: IdleController, pacer: RenderPacer) {
-        self.loop = loop
-        self.clock = clock
-        self.startTime = startTime
-        self.eventsLog = eventsLog
-        self.logger = logger
+    init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, pacer: RenderPacer) {
+        self.context = context
         self.sceneHost = sceneHost
         self.idle = idle
         self.pacer = pacer
     }
+
+    private var loop: EventLoop { context.loop }
+    private var logger: Logger { context.logger }
 
     /// Open touch devices, when a source reports them (the touch monitor does).
     var openDeviceCount: Int {
@@ -78,12 +72,12 @@ final class InputRouter {
         let container = sceneHost.container
         for touch in touches {
             // Every finger down while the panel was dark, and any landing with it, only wakes it.
-            if wasBlanked || (touch.phase == .began && clock.now - idle.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
+            if wasBlanked || (touch.phase == .began && context.clock.now - idle.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
             if wakingTouches.contains(touch.id) {
                 if touch.phase == .ended || touch.phase == .cancelled { wakingTouches.remove(touch.id) }
                 continue
             }
-            eventsLog?.touch(touch, t: (touch.time - startTime) * 1000)
+            context.eventsLog?.touch(touch, t: context.logTime(touch.time))
             guard measuresLatency else {
                 container.handle(touch)
                 continue

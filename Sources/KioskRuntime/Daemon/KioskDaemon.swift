@@ -62,11 +62,10 @@ public final class KioskDaemon {
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
                               now: { [clock, startTime] in clock.now - startTime })
-        pacer = RenderPacer(display: display, compositor: compositor, loop: eventLoop, clock: clock, startTime: startTime,
-                            eventsLog: eventsLog, logger: logger, sceneHost: sceneHost)
+        let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
+        pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
         idle = IdleController(policy: IdlePolicy(configuration.idle), display: display, clock: clock, logger: logger)
-        input = InputRouter(loop: eventLoop, clock: clock, startTime: startTime, eventsLog: eventsLog, logger: logger,
-                            sceneHost: sceneHost, idle: idle, pacer: pacer)
+        input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, logger: logger, sceneSize: compositor.sceneSize)
         applier = ConfigApplier(configuration: configuration, path: configPath, frameClock: display.frameClock,
                                 sceneSize: compositor.sceneSize, makeTouchSource: parts.makeTouchSource, logger: logger,

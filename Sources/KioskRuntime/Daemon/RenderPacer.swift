@@ -12,11 +12,7 @@ import Logging
 final class RenderPacer {
     private let display: any Display
     private let compositor: Compositor
-    private let loop: EventLoop
-    private let clock: any DaemonClock
-    private let startTime: Double
-    private let eventsLog: EventsLog?
-    private let logger: Logger
+    private let context: DaemonContext
     private unowned let sceneHost: SceneHost
     /// The background to draw behind the screens (the camera's newest frame).
     var background: () -> PixelBuffer? = { nil }
@@ -38,17 +34,16 @@ final class RenderPacer {
     private(set) var latency = LatencyRecorder()
     private(set) var composeTimes = RunningStatistics()
 
-    init(display: any Display, compositor: Compositor, loop: EventLoop, clock: any DaemonClock, startTime: Double,
-         eventsLog: EventsLog?, logger: Logger, sceneHost: SceneHost) {
+    init(display: any Display, compositor: Compositor, context: DaemonContext, sceneHost: SceneHost) {
         self.display = display
         self.compositor = compositor
-        self.loop = loop
-        self.clock = clock
-        self.startTime = startTime
-        self.eventsLog = eventsLog
-        self.logger = logger
+        self.context = context
         self.sceneHost = sceneHost
     }
+
+    private var loop: EventLoop { context.loop }
+    private var clock: any DaemonClock { context.clock }
+    private var logger: Logger { context.logger }
 
     /// Subscribes to the display's ticks and watches its descriptors.
     func start() throws {
@@ -102,7 +97,7 @@ final class RenderPacer {
             renderLink.isPaused = false
         } else {
             // At rest: whatever happened is on disk for whoever tails the log.
-            eventsLog?.flush()
+            context.eventsLog?.flush()
         }
         onFrameHandled()
     }
@@ -135,7 +130,7 @@ final class RenderPacer {
         let presented = clock.now
         lastPresentTime = presented
         latency.framePresented(at: presented)
-        eventsLog?.frame(t: (presented - startTime) * 1000, sequence: composeTimes.count,
+        context.eventsLog?.frame(t: context.logTime(presented), sequence: composeTimes.count,
                          screen: scene.container.selectedIndex, progress: scene.container.transitionProgress)
         onFramePresented(composeSeconds)
         if !firstFramePresented {

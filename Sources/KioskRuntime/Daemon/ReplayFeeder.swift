@@ -27,7 +27,7 @@ final class ReplayFeeder {
     var isFinished: Bool { next >= events.count }
 
     /// When the next event is due, on the daemon's clock; nil when the recording is over.
-    var nextDueTime: Double? { isFinished ? nil : startTime + events[next].time }
+    private var nextDueTime: Double? { isFinished ? nil : startTime + events[next].time }
 
     private func scheduleNext() {
         guard let due = nextDueTime else { return }

@@ -34,8 +34,6 @@ public final class EventLoop {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
-    public var watchedDescriptors: [Int32] { Array(handlers.keys) }
-
     /// Waits up to `timeoutMilliseconds` (-1: forever) and runs the handlers of what became ready.
     /// Returns the number of handlers run.
     @discardableResult
