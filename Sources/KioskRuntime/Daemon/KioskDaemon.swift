@@ -20,8 +20,10 @@ public final class KioskDaemon {
     private let options: RunOptions
     private let logger: Logger
     private let notifier = SystemdNotifier()
+    /// The daemon's time: `clock.makeTimer` gives a timer that fires on the loop (a control
+    /// service's timeouts), `clock.now` the time touches and frames are stamped with.
+    public let clock: any DaemonClock
     private let display: any Display
-    private let clock: any DaemonClock
     private let startTime: Double
     private let eventsLog: EventsLog?
 

@@ -83,6 +83,19 @@ final class InProcessDaemonTests: XCTestCase {
         XCTAssertTrue(kiosk.log.contains("back to the home screen"))
     }
 
+    func testAfterAReloadOffTheHomeScreenIdleStillGoesToTheConfiguredHome() throws {
+        let kiosk = try DaemonHarness(config: Self.config(returnHomeAfter: 1))
+        kiosk.settle()
+        try kiosk.daemon.goTo("second", animated: false)
+        try kiosk.rewriteConfig(Self.config(returnHomeAfter: 1, duration: 0.5))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(kiosk.daemon.currentScreen, "second", "a reload keeps the screen on show")
+
+        kiosk.clock.advance(to: kiosk.clock.now + 1.1)
+        kiosk.settle()
+        XCTAssertEqual(kiosk.daemon.currentScreen, "home")
+    }
+
     // MARK: - Replacing a scene ends what it ran
 
     func testReloadDuringASwipesCompletionEndsItOnceAndTheClockStops() throws {
