@@ -46,5 +46,7 @@ if completed != swipes:
     problems.append("%d of %d swipes completed a transition" % (completed, swipes))
 for problem in problems:
     print("soak: FAIL: " + problem)
+if not problems:
+    print("soak: OK")
 sys.exit(1 if problems else 0)
 PY
