@@ -19,7 +19,7 @@ public final class KioskDaemon {
     public let eventLoop: EventLoop
     private let options: RunOptions
     private let logger: Logger
-    private let notifier = SystemdNotifier()
+    let notifier = SystemdNotifier()
     /// The daemon's time: `clock.makeTimer` gives a timer that fires on the loop (a control
     /// service's timeouts), `clock.now` the time touches and frames are stamped with.
     public let clock: any DaemonClock
@@ -27,12 +27,12 @@ public final class KioskDaemon {
     private let startTime: Double
     private let eventsLog: EventsLog?
 
-    private let sceneHost: SceneHost
-    private let pacer: RenderPacer
-    private let idle: IdleController
+    let sceneHost: SceneHost
+    let pacer: RenderPacer
+    let idle: IdleController
     private let input: InputRouter
     private let camera: CameraBackground
-    private let applier: ConfigApplier
+    let applier: ConfigApplier
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var signals: SignalSource?
@@ -168,65 +168,13 @@ public final class KioskDaemon {
         pacer.frameTickDelivered()
     }
 
-    // MARK: - State and control
-
-    /// The screen on top.
-    public var currentScreen: String { sceneHost.currentScreen }
-    /// Every screen, in swipe order.
-    public var screenNames: [String] { sceneHost.scene.screenNames }
-    /// True while the panel is dark.
-    public var isBlanked: Bool { idle.isBlanked }
-    /// True while a transition runs.
-    public var isTransitioning: Bool { sceneHost.container.isTransitioning }
-    /// The last composed frame, exactly as the display shows it (after rotation). Valid until the
-    /// next frame is composed; copy it to keep it.
-    public var lastFrame: PixelBuffer { pacer.lastFrame }
-    /// True when no animation wants frame-clock ticks: the display may rest.
-    public var isAtRest: Bool { pacer.animationsAtRest }
-
-    /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
-    /// Going to the screen already on top does nothing.
-    public func goTo(_ screen: String, animated: Bool) throws(GoToError) {
-        let scene = sceneHost.scene
-        guard let index = scene.index(ofScreen: screen) else { throw .noSuchScreen(screen) }
-        guard !scene.container.isTransitioning else { throw .busy }
-        guard index != scene.container.selectedIndex else { return }
-        guard scene.container.select(index: index, animated: animated) else { throw .busy }
-        idle.touched()
-        pacer.requestFrame()
-    }
-
-    /// Turns the panel dark until the next touch or `wake()`.
-    public func blank() {
-        idle.blank(reason: "on request, until the next touch")
-    }
-
-    /// Turns the panel back on.
-    public func wake() {
-        idle.wake(reason: "on request")
-    }
-
-    /// Reads the config file again, as SIGHUP does.
-    @discardableResult
-    public func reload() -> ReloadResult {
-        let screens = screenNames
-        notifier.reloading()
-        let result = applier.reload()
-        notifier.ready(status: status)
-        notify { $0.configurationReloaded(accepted: result.isAccepted) }
-        if result == .applied {
-            notify { $0.propertiesChanged(screens == screenNames ? [.currentScreen] : [.currentScreen, .screens]) }
-        }
-        return result
-    }
-
     /// Tells `observer` about changes until it is released.
     public func addObserver(_ observer: any KioskDaemonObserver) {
         observers.removeAll { $0.observer == nil }
         observers.append(WeakObserver(observer: observer))
     }
 
-    private func notify(_ call: (any KioskDaemonObserver) -> Void) {
+    func notify(_ call: (any KioskDaemonObserver) -> Void) {
         for entry in observers { if let observer = entry.observer { call(observer) } }
     }
 
@@ -300,17 +248,5 @@ public final class KioskDaemon {
     }
 
     /// Input-to-screen latency over the replay, against the goal of one refresh plus the composition.
-    public var latencyReport: String {
-        let period = 1000 / display.refreshRate
-        let latency = pacer.latency
-        let compose = pacer.composeTimes.percentile(0.99) * 1000
-        guard let p50 = latency.percentile(0.5), let p90 = latency.percentile(0.9), let p99 = latency.percentile(0.99) else {
-            return "latency: no touch reached the screen"
-        }
-        let goal = period + compose
-        return String(format: "latency input->frame presented over %d touch events: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms; "
-                      + "refresh period %.1f ms, composition p99 %.2f ms; goal p99 <= %.1f ms: %@",
-                      latency.samples.count, p50 * 1000, p90 * 1000, p99 * 1000, period, compose, goal,
-                      p99 * 1000 <= goal ? "met" : "missed")
-    }
+    public var latencyReport: String { pacer.latencyReport }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KioskCompositor
 import KioskDisplay
 import KioskEngine
@@ -137,6 +138,20 @@ final class RenderPacer {
             firstFramePresented = true
             onFirstFrame()
         }
+    }
+
+    /// Input-to-screen latency over a replay, against the goal of one refresh plus the composition.
+    var latencyReport: String {
+        let period = 1000 / display.refreshRate
+        let compose = composeTimes.percentile(0.99) * 1000
+        guard let p50 = latency.percentile(0.5), let p90 = latency.percentile(0.9), let p99 = latency.percentile(0.99) else {
+            return "latency: no touch reached the screen"
+        }
+        let goal = period + compose
+        return String(format: "latency input->frame presented over %d touch events: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms; "
+                      + "refresh period %.1f ms, composition p99 %.2f ms; goal p99 <= %.1f ms: %@",
+                      latency.samples.count, p50 * 1000, p90 * 1000, p99 * 1000, period, compose, goal,
+                      p99 * 1000 <= goal ? "met" : "missed")
     }
 
     private func watchDisplayDescriptors() throws {
