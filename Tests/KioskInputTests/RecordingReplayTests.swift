@@ -1,4 +1,5 @@
 import Foundation
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput

@@ -1,3 +1,4 @@
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput

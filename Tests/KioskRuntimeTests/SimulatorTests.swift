@@ -2,6 +2,7 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTouch
 import XCTest
 
 final class SimulatorTests: XCTestCase {

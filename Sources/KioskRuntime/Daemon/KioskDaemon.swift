@@ -6,6 +6,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskTouch
 import Logging
 
 /// `swipe-kiosk run`: one epoll loop over the display, the touch devices, the camera, timers and
@@ -71,7 +72,7 @@ public final class KioskDaemon {
         // Which backend was chosen, and why each one before it was passed over.
         for line in opened.log { logger.notice("\(line)") }
         compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
-                                rotation: DisplayRotation(degrees: configuration.display.rotation.degrees) ?? .none)
+                                rotation: configuration.display.rotation)
         scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
     }
@@ -257,7 +258,7 @@ public final class KioskDaemon {
 
     private func startTouchInput() {
         do {
-            let monitor = try TouchMonitor(settings: configuration.input.touchDeviceSettings, displaySize: compositor.sceneSize)
+            let monitor = try TouchMonitor(settings: configuration.input.touchDeviceSettings, surface: compositor.touchSurface)
             for message in monitor.startupMessages { logger.info("\(message)") }
             for descriptor in monitor.fileDescriptors {
                 try loop.watch(descriptor) { [unowned self] in touchReadable(descriptor) }
@@ -330,8 +331,9 @@ public final class KioskDaemon {
                                                 description: options.replayDevicePath.map { URL(fileURLWithPath: $0) })
         guard let description = recording.description else { throw SimulationError.noDeviceDescription }
         // A short pause first, so the replay starts on a settled first frame.
-        let feeder = ReplayFeeder(recording: recording, description: description, displaySize: compositor.sceneSize,
-                                  startTime: MonotonicClock.now() + 0.5)
+        let feeder = try ReplayFeeder(recording: recording, description: description, surface: compositor.touchSurface,
+                                      calibration: configuration.input.calibration(forRecordingOf: description),
+                                      startTime: MonotonicClock.now() + 0.5)
         replay = feeder
         logger.info("replaying \(path) (\(recording.events.count) events from \(description.name)) in real time")
         scheduleReplayTimer()

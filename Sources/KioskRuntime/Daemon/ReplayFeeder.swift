@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTouch
 
 /// Plays a recording in real time: each event becomes due at the daemon's start of replay plus
 /// its offset in the recording, and is decoded into touches the moment its timer fires.
@@ -8,10 +9,12 @@ final class ReplayFeeder {
     private var next = 0
     private let startTime: Double
 
-    init(recording: EvemuRecording, description: InputDeviceDescription, displaySize: Size, startTime: Double) {
+    init(recording: EvemuRecording, description: InputDeviceDescription, surface: TouchSurface,
+         calibration: TouchCalibration, startTime: Double) throws(TouchAxisError) {
         let first = recording.events.first?.time ?? 0
         events = recording.events.map { RawInputEvent(time: $0.time - first, type: $0.type, code: $0.code, value: $0.value) }
-        decoder = TouchDecoder(device: description, displaySize: displaySize, firstTouchID: 900_000_001)
+        decoder = try TouchDecoder(device: description, surface: surface, calibration: calibration,
+                                   firstTouchID: 900_000_001)
         self.startTime = startTime
     }
 
