@@ -7,9 +7,10 @@ import KioskEngine
 final class TouchMonitorTests: XCTestCase {
     private typealias C = EvdevCode
     private let display = Size(width: 100, height: 100)
+    private var surface: TouchSurface { TouchSurface(sceneSize: display, displayRotation: .none) }
 
     private func monitor(_ nodes: FakeDeviceNodes, settings: [TouchDeviceSettings] = [], now: Double = 0) throws -> TouchMonitor {
-        try TouchMonitor(settings: settings, displaySize: display, directory: nodes.directory,
+        try TouchMonitor(settings: settings, surface: surface, directory: nodes.directory,
                          opener: nodes.open, clock: { now })
     }
 
