@@ -162,7 +162,6 @@ public final class TouchMonitor: TouchSource {
             guard mightBeWanted(path: path), reportedFailures.insert(path).inserted else { return TouchSourceUpdate() }
             return TouchSourceUpdate(messages: ["\(error)"])
         }
-        reportedFailures.remove(path)
         let device = source.deviceDescription
         guard let chosen = TouchDeviceSettings.chosen(from: settings, for: device, at: path) else {
             if device.positionAxes == nil, namedExplicitly(path: path, device: device), reportedFailures.insert(path).inserted {
@@ -182,6 +181,7 @@ public final class TouchMonitor: TouchSource {
             guard reportedFailures.insert(path).inserted else { return TouchSourceUpdate() }
             return TouchSourceUpdate(messages: ["\(path): \(error)"])
         }
+        reportedFailures.remove(path)
         var messages: [String] = []
         if chosen.grab {
             do {

@@ -35,6 +35,27 @@ final class TouchMonitorTests: XCTestCase {
                       "\(monitor.startupMessages)")
     }
 
+    func testADeviceWithABrokenAxisIsRefusedOnceWithItsReasonAndTheOthersWork() throws {
+        let nodes = try FakeDeviceNodes()
+        var broken = testPanel(name: "Bad Firmware")
+        broken.absoluteAxes[C.ABS_MT_POSITION_X]?.minimum = 4000
+        nodes.add("event0", broken)
+        nodes.add("event1", testPanel())
+        let monitor = try monitor(nodes)
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event1")])
+        XCTAssertTrue(monitor.startupMessages.contains {
+            $0.hasPrefix("\(nodes.path("event0")): 'Bad Firmware': ABS_MT_POSITION_X reports the range 4000...1000")
+        }, "\(monitor.startupMessages)")
+
+        // udev touching the broken node again does not repeat the refusal; a new panel still opens.
+        let hotplug = try XCTUnwrap(monitor.fileDescriptors.first)
+        XCTAssertEqual(chmod(nodes.path("event0"), 0o660), 0)
+        nodes.add("event2", testPanel(name: "Second Panel"))
+        let update = monitor.readReady(fileDescriptor: hotplug)
+        XCTAssertEqual(update.messages, ["\(nodes.path("event2")): touch device added (Second Panel)"])
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event1"), nodes.path("event2")])
+    }
+
     func testHotplugAddsADeviceAndRemovingItMidSwipeCancelsItsTouch() throws {
         let nodes = try FakeDeviceNodes()
         let monitor = try monitor(nodes, now: 42)
