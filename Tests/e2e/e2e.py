@@ -12,7 +12,9 @@
     expect-colour-bars PPM                succeeds when a row through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
     expect-split PPM RRGGBB TOLERANCE     succeeds when that colour is at the right edge, not the left
+    expect-no-colour PPM RRGGBB TOLERANCE succeeds when none of a 3x3 grid of points has that colour
     expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
+    expect-count JSONL TYPE N             succeeds when exactly N JSON lines have that type
     png PPM PNG                           converts a screendump for image viewers
 
 Every check prints one line saying what it saw, so a failed assertion explains itself.
@@ -221,19 +223,30 @@ def expect_colour_bars(path):
     return 0 if len(seen) >= 5 else 1
 
 
-def expect_colour(path, hex_colour, tolerance):
+def grid_matches(path, hex_colour, tolerance):
+    """The 3x3 grid of points across the screendump, each with its pixel and whether it has the colour."""
     image = read_ppm(path)
     expected = tuple(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
-    tolerance = int(tolerance)
-    wrong = []
+    points = []
     for fy in (0.25, 0.5, 0.75):
         for fx in (0.25, 0.5, 0.75):
             x, y = int(fx * image.width), int(fy * image.height)
             pixel = image.pixel(x, y)
-            if any(abs(a - b) > tolerance for a, b in zip(pixel, expected)):
-                wrong.append(f"({x},{y})=#{bytes(pixel).hex()}")
+            points.append((f"({x},{y})=#{bytes(pixel).hex()}",
+                           all(abs(a - b) <= int(tolerance) for a, b in zip(pixel, expected))))
+    return points
+
+
+def expect_colour(path, hex_colour, tolerance):
+    wrong = [where for where, matches in grid_matches(path, hex_colour, tolerance) if not matches]
     print(f"expected #{hex_colour} +-{tolerance} at 9 points; " + ("all match" if not wrong else "differ: " + " ".join(wrong)))
     return 0 if not wrong else 1
+
+
+def expect_no_colour(path, hex_colour, tolerance):
+    found = [where for where, matches in grid_matches(path, hex_colour, tolerance) if matches]
+    print(f"#{hex_colour} +-{tolerance} at 9 points: " + ("none" if not found else "found at " + " ".join(found)))
+    return 0 if not found else 1
 
 
 def expect_split(path, hex_colour, tolerance):
@@ -272,11 +285,25 @@ def expect_event(path, event_type, *conditions):
     return 1
 
 
+def expect_count(path, event_type, expected):
+    with open(path) as file:
+        lines = [line.strip() for line in file if line.strip()]
+    matching = []
+    for line in lines:
+        try:
+            if json.loads(line).get("type") == event_type:
+                matching.append(line)
+        except ValueError:
+            continue
+    print(f"{len(matching)} {event_type} lines (expected {expected}): " + " ".join(matching))
+    return 0 if len(matching) == int(expected) else 1
+
+
 def main(arguments):
     commands = {
         "section": section, "result": result, "expect-not-blank": expect_not_blank,
         "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour, "expect-split": expect_split,
-        "expect-event": expect_event,
+        "expect-no-colour": expect_no_colour, "expect-event": expect_event, "expect-count": expect_count,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,
     }
     if arguments[:1] == ["watch"]:
