@@ -66,8 +66,7 @@ check fail expect-split "$out/colour-bars.ppm" d01010 24
 check pass expect-event "$out/events.jsonl" transition-began from=0 to=1
 check pass expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
 check fail expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
-check pass expect-no-colour "$out/colour-bars.ppm" d01010 24
-check fail expect-no-colour "$out/held.ppm" d01010 24
+check fail expect-colour-bars "$out/colour-bars.ppm" column
 check pass expect-count "$out/events.jsonl" transition-began 1
 check fail expect-count "$out/events.jsonl" transition-began 2
 
