@@ -33,17 +33,19 @@ let package = Package(
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
 
-        // The engine: layers, controllers, transitions, gestures, touch decoding. Foundation only.
+        // The engine: layers, controllers, transitions, gestures, touches. Foundation only.
         .target(name: "KioskEngine"),
+        // Touch from evdev codes: decoding into the scene's frame, evemu recordings. Foundation only.
+        .target(name: "KioskTouch", dependencies: ["KioskEngine"]),
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels"),
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskCompositor", "CDRM", "CLinux"]),
-        .target(name: "KioskInput", dependencies: ["KioskEngine", "CEvdev", "CLinux"]),
+        .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
         .target(name: "KioskConfig", dependencies: ["KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
-            "KioskEngine", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
+            "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
             "CSystemd", "CLinux",
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -53,6 +55,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "KioskEngineTests", dependencies: ["KioskEngine"]),
+        .testTarget(name: "KioskTouchTests", dependencies: ["KioskTouch"]),
         .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor"], resources: [.copy("Golden")]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),

@@ -11,7 +11,7 @@ import KioskEngine
 public final class Compositor {
     public let displayWidth: Int
     public let displayHeight: Int
-    public let rotation: DisplayRotation
+    public let rotation: Rotation
     /// The finished frame in display orientation (XRGB8888), ready to hand to the display.
     public let output: PixelBuffer
     /// Blend a feed and its fading blurred copy in one pass; off draws them as two pixman layers.
@@ -40,7 +40,7 @@ public final class Compositor {
     /// - Parameters:
     ///   - displayWidth, displayHeight: the panel's mode, in pixels.
     ///   - rotation: applied in the final pass; the views are laid out in the rotated size (`sceneSize`).
-    public init(displayWidth: Int, displayHeight: Int, rotation: DisplayRotation = .none) {
+    public init(displayWidth: Int, displayHeight: Int, rotation: Rotation = .none) {
         precondition(displayWidth > 0 && displayHeight > 0, "display size must be positive")
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight

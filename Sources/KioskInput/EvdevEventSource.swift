@@ -1,4 +1,4 @@
-import KioskEngine
+import KioskTouch
 
 /// One open evdev device as the touch code sees it: `LibevdevDevice` on real hardware.
 public protocol EvdevEventSource: AnyObject {

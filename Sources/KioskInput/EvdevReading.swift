@@ -1,4 +1,4 @@
-import KioskEngine
+import KioskTouch
 
 /// One item read from an evdev device, in order.
 public enum EvdevReading: Hashable, Sendable {

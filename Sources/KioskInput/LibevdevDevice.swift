@@ -1,6 +1,6 @@
 import CEvdev
 import Glibc
-import KioskEngine
+import KioskTouch
 
 /// A real evdev device read through libevdev. Opened non-blocking and stamped with CLOCK_MONOTONIC;
 /// after SYN_DROPPED it drains libevdev's sync mode and reports the device state re-read from libevdev.

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTouch
 
 /// One open device and its decoder: reads what is ready and turns it into touches.
 public final class TouchDevice {
@@ -6,11 +7,13 @@ public final class TouchDevice {
     public let settings: TouchDeviceSettings
     public private(set) var decoder: TouchDecoder
 
-    public init(source: any EvdevEventSource, settings: TouchDeviceSettings, displaySize: Size, firstTouchID: Int = 1) {
+    /// - Throws: `TouchAxisError` when the device's axes cannot be mapped (see `TouchDecoder`).
+    public init(source: any EvdevEventSource, settings: TouchDeviceSettings, surface: TouchSurface,
+                firstTouchID: Int = 1) throws(TouchAxisError) {
         self.source = source
         self.settings = settings
-        self.decoder = TouchDecoder(device: source.deviceDescription, displaySize: displaySize,
-                                    calibration: settings.calibration, firstTouchID: firstTouchID)
+        self.decoder = try TouchDecoder(device: source.deviceDescription, surface: surface,
+                                        calibration: settings.calibration, firstTouchID: firstTouchID)
     }
 
     public var path: String { source.path }

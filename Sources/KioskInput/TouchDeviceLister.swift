@@ -1,5 +1,4 @@
 import Foundation
-import KioskEngine
 
 /// Finds the touch devices for `swipe-kiosk list-devices`. Devices that open but are not touch
 /// devices are left out; devices that cannot be opened are listed with the reason.

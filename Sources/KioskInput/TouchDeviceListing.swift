@@ -1,4 +1,4 @@
-import KioskEngine
+import KioskTouch
 
 /// One line-group of `swipe-kiosk list-devices`: a touch device, or a device that could not be opened.
 public struct TouchDeviceListing: Hashable, Sendable {

@@ -1,7 +1,9 @@
-import KioskEngine
+import Foundation
+import KioskTouch
+import KioskTouch
 
 /// One touch device entry of the config: which device it means, whether to grab it, and how its
-/// panel lines up with the display.
+/// digitizer lines up with the panel's native scan-out.
 public struct TouchDeviceSettings: Hashable, Sendable {
     /// How an entry picks its device.
     public enum Match: Hashable, Sendable {
@@ -22,5 +24,37 @@ public struct TouchDeviceSettings: Hashable, Sendable {
         self.match = match
         self.grab = grab
         self.calibration = calibration
+    }
+
+    /// The first entry that selects `device`: the one whose calibration its touches get. A recording
+    /// has no `path`, so only entries matching by name or any touchscreen can select it.
+    public static func chosen(from settings: [TouchDeviceSettings], for device: InputDeviceDescription,
+                              at path: String?) -> TouchDeviceSettings? {
+        settings.first { $0.match.selects(device, at: path) }
+    }
+}
+
+extension TouchDeviceSettings.Match {
+    /// Whether this entry means `device` (at `path`, when it is a live node).
+    func selects(_ device: InputDeviceDescription, at path: String?) -> Bool {
+        switch self {
+        case .anyTouchscreen: device.isDirectTouch
+        case .path(let wanted): path.map { Self.resolved(wanted) == Self.resolved($0) } == true && device.positionAxes != nil
+        case .name(let wanted): device.name == wanted && device.positionAxes != nil
+        }
+    }
+
+    /// Whether this entry names `device` itself, by path or name.
+    func names(_ device: InputDeviceDescription, at path: String) -> Bool {
+        switch self {
+        case .anyTouchscreen: false
+        case .path(let wanted): Self.resolved(wanted) == Self.resolved(path)
+        case .name(let wanted): device.name == wanted
+        }
+    }
+
+    /// `path` with its symlinks (such as /dev/input/by-id/...) followed.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KioskEngine
+import KioskTouch
 
 /// The daemon's touch input: opens the touch devices the settings select from a device directory
 /// (normally /dev/input) and follows hotplug through inotify on that directory. New devices are
@@ -11,7 +12,7 @@ public final class TouchMonitor: TouchSource {
     public typealias Opener = (String) throws -> any EvdevEventSource
 
     public let directory: String
-    public let displaySize: Size
+    public let surface: TouchSurface
     public let settings: [TouchDeviceSettings]
     /// What happened while opening the devices present at start, one line each, for the log.
     public private(set) var startupMessages: [String] = []
@@ -28,19 +29,21 @@ public final class TouchMonitor: TouchSource {
 
     /// Watches `directory` and opens the real devices found there through libevdev.
     /// - Parameter settings: which devices to use and how; empty means every direct-touch device.
-    public convenience init(settings: [TouchDeviceSettings], displaySize: Size,
+    /// - Parameter surface: the picture touches land in; devices are mapped onto the panel's native
+    ///   scan-out by their calibration, then turned with the display.
+    public convenience init(settings: [TouchDeviceSettings], surface: TouchSurface,
                             directory: String = "/dev/input") throws(TouchDeviceError) {
-        try self.init(settings: settings, displaySize: displaySize, directory: directory,
+        try self.init(settings: settings, surface: surface, directory: directory,
                       opener: { path in try LibevdevDevice(path: path) }, clock: MonotonicClock.now)
     }
 
     /// - Parameters:
     ///   - opener: opens a device node as an `EvdevEventSource`.
     ///   - clock: the input clock, for the time of touches cancelled when a device disappears.
-    public init(settings: [TouchDeviceSettings], displaySize: Size, directory: String,
+    public init(settings: [TouchDeviceSettings], surface: TouchSurface, directory: String,
                 opener: @escaping Opener, clock: @escaping () -> Double) throws(TouchDeviceError) {
         self.directory = directory
-        self.displaySize = displaySize
+        self.surface = surface
         self.settings = settings.isEmpty ? [TouchDeviceSettings()] : settings
         self.opener = opener
         self.clock = clock
@@ -159,9 +162,8 @@ public final class TouchMonitor: TouchSource {
             guard mightBeWanted(path: path), reportedFailures.insert(path).inserted else { return TouchSourceUpdate() }
             return TouchSourceUpdate(messages: ["\(error)"])
         }
-        reportedFailures.remove(path)
         let device = source.deviceDescription
-        guard let chosen = settings.first(where: { matches($0.match, path: path, device: device) }) else {
+        guard let chosen = TouchDeviceSettings.chosen(from: settings, for: device, at: path) else {
             if device.positionAxes == nil, namedExplicitly(path: path, device: device), reportedFailures.insert(path).inserted {
                 return TouchSourceUpdate(messages: [
                     "\(path): '\(device.name)' is named in the config but reports no absolute X/Y axes, so it is not a touchscreen; run `swipe-kiosk list-devices`",
@@ -169,6 +171,17 @@ public final class TouchMonitor: TouchSource {
             }
             return TouchSourceUpdate()
         }
+        openedDeviceCount += 1
+        let touchDevice: TouchDevice
+        do {
+            touchDevice = try TouchDevice(source: source, settings: chosen, surface: surface,
+                                          firstTouchID: openedDeviceCount * 1_000_000 + 1)
+        } catch {
+            // Broken firmware stays broken: say so once, not on every hotplug event.
+            guard reportedFailures.insert(path).inserted else { return TouchSourceUpdate() }
+            return TouchSourceUpdate(messages: ["\(path): \(error)"])
+        }
+        reportedFailures.remove(path)
         var messages: [String] = []
         if chosen.grab {
             do {
@@ -177,9 +190,6 @@ public final class TouchMonitor: TouchSource {
                 messages.append("\(error); using it without a grab")
             }
         }
-        openedDeviceCount += 1
-        let touchDevice = TouchDevice(source: source, settings: chosen, displaySize: displaySize,
-                                      firstTouchID: openedDeviceCount * 1_000_000 + 1)
         devices[touchDevice.fileDescriptor] = touchDevice
         messages.insert("\(path): touch device added (\(device.name))", at: 0)
         return TouchSourceUpdate(addedFileDescriptors: [touchDevice.fileDescriptor], messages: messages)
@@ -194,22 +204,8 @@ public final class TouchMonitor: TouchSource {
                                  messages: ["\(path): touch device removed"])
     }
 
-    private func matches(_ match: TouchDeviceSettings.Match, path: String, device: InputDeviceDescription) -> Bool {
-        switch match {
-        case .anyTouchscreen: device.isDirectTouch
-        case .path(let wanted): resolved(wanted) == resolved(path) && device.positionAxes != nil
-        case .name(let wanted): device.name == wanted && device.positionAxes != nil
-        }
-    }
-
     private func namedExplicitly(path: String, device: InputDeviceDescription) -> Bool {
-        settings.contains { entry in
-            switch entry.match {
-            case .anyTouchscreen: false
-            case .path(let wanted): resolved(wanted) == resolved(path)
-            case .name(let wanted): device.name == wanted
-            }
-        }
+        settings.contains { $0.match.names(device, at: path) }
     }
 
     /// Whether a node that failed to open could be one the settings ask for: always, unless every
@@ -222,7 +218,7 @@ public final class TouchMonitor: TouchSource {
     }
 
     private func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        TouchDeviceSettings.Match.resolved(path)
     }
 
     private func merge(_ part: TouchSourceUpdate, into update: inout TouchSourceUpdate) {

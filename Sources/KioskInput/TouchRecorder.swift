@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import KioskEngine
+import KioskTouch
 
 /// Records one device as an evemu file (`swipe-kiosk record DEVICE [--out FILE]`): the description,
 /// then every event as it arrives, in the format `EvemuParser` reads back.

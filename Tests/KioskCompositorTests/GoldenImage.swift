@@ -88,7 +88,7 @@ enum TestScene {
     static let cardGradient = LinearGradient(colors: [.white, Color(r: 109, g: 213, b: 250), Color(r: 41, g: 128, b: 185)])
 
     /// Renders `root` once on a fresh compositor.
-    static func render(_ root: View, background: PixelBuffer? = nil, rotation: DisplayRotation = .none) -> PixelBuffer {
+    static func render(_ root: View, background: PixelBuffer? = nil, rotation: Rotation = .none) -> PixelBuffer {
         let compositor = Compositor(displayWidth: width, displayHeight: height, rotation: rotation)
         compositor.render(root: root, background: background)
         return compositor.output

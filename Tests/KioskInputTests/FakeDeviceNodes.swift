@@ -1,5 +1,6 @@
 import Foundation
 import KioskEngine
+import KioskTouch
 @testable import KioskInput
 
 /// A temporary stand-in for /dev/input: real files (so inotify sees them come and go) whose

@@ -1,5 +1,6 @@
 import Glibc
 import KioskEngine
+import KioskTouch
 @testable import KioskInput
 
 /// A test device behind the same protocol as `LibevdevDevice`: events go in through a pipe as

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput
@@ -7,6 +8,7 @@ import KioskEngine
 /// path live devices take, on a 1280x800 display.
 final class RecordingReplayTests: XCTestCase {
     static let display = Size(width: 1280, height: 800)
+    static let surface = TouchSurface(sceneSize: display, displayRotation: .none)
 
     static var recordingsDirectory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,7 +40,7 @@ final class RecordingReplayTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: directory.path) else { throw XCTSkip("../shared/recordings is absent") }
         let recording = try EvemuRecording.load(events: directory.appendingPathComponent(name))
         let source = PipeEvdevSource(path: "/dev/input/event7", description: recording.description!)
-        let device = TouchDevice(source: source, settings: TouchDeviceSettings(), displaySize: display)
+        let device = try TouchDevice(source: source, settings: TouchDeviceSettings(), surface: surface)
         var touches: [TouchEvent] = []
         var frame: [RawInputEvent] = []
         for event in recording.events {

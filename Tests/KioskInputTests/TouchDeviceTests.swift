@@ -1,3 +1,4 @@
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput
@@ -38,10 +39,11 @@ struct FrameBuilder {
 final class TouchDeviceTests: XCTestCase {
     private typealias C = EvdevCode
     private let display = Size(width: 100, height: 100)
+    private var surface: TouchSurface { TouchSurface(sceneSize: display, displayRotation: .none) }
 
-    func testSynDroppedResynchronisesWithoutPhantomOrStuckTouches() {
+    func testSynDroppedResynchronisesWithoutPhantomOrStuckTouches() throws {
         let source = PipeEvdevSource(path: "/dev/input/event3", description: testPanel())
-        let device = TouchDevice(source: source, settings: TouchDeviceSettings(), displaySize: display)
+        let device = try TouchDevice(source: source, settings: TouchDeviceSettings(), surface: surface)
         source.send(FrameBuilder(time: 1).abs(C.ABS_MT_SLOT, 0).abs(C.ABS_MT_TRACKING_ID, 40)
             .abs(C.ABS_MT_POSITION_X, 100).abs(C.ABS_MT_POSITION_Y, 100).abs(C.ABS_MT_SLOT, 1)
             .abs(C.ABS_MT_TRACKING_ID, 41).abs(C.ABS_MT_POSITION_X, 500).abs(C.ABS_MT_POSITION_Y, 500).syn())
@@ -63,9 +65,9 @@ final class TouchDeviceTests: XCTestCase {
         XCTAssertEqual(device.decoder.activeTouchIDs, [])
     }
 
-    func testUnpluggedDeviceCancelsItsTouchesAtTheInputClock() {
+    func testUnpluggedDeviceCancelsItsTouchesAtTheInputClock() throws {
         let source = PipeEvdevSource(path: "/dev/input/event3", description: testPanel())
-        let device = TouchDevice(source: source, settings: TouchDeviceSettings(), displaySize: display)
+        let device = try TouchDevice(source: source, settings: TouchDeviceSettings(), surface: surface)
         source.send(FrameBuilder(time: 5).abs(C.ABS_MT_TRACKING_ID, 1).abs(C.ABS_MT_POSITION_X, 200)
             .abs(C.ABS_MT_POSITION_Y, 300).syn())
         source.send(FrameBuilder(time: 5.01).abs(C.ABS_MT_POSITION_X, 250).syn())
@@ -76,7 +78,7 @@ final class TouchDeviceTests: XCTestCase {
         XCTAssertEqual(reading.touches.last, TouchEvent(id: 1, phase: .cancelled, location: Point(x: 25, y: 30), time: 7.5))
     }
 
-    func testEachCalibrationOptionAppliesToLiveEvents() {
+    func testEachCalibrationOptionAppliesToLiveEvents() throws {
         let cases: [(TouchCalibration, Point)] = [
             (.identity, Point(x: 20, y: 10)),
             (TouchCalibration(rotation: .clockwise90), Point(x: 90, y: 20)),
@@ -91,21 +93,21 @@ final class TouchDeviceTests: XCTestCase {
         ]
         for (calibration, expected) in cases {
             let source = PipeEvdevSource(path: "/dev/input/event3", description: testPanel())
-            let device = TouchDevice(source: source, settings: TouchDeviceSettings(calibration: calibration), displaySize: display)
+            let device = try TouchDevice(source: source, settings: TouchDeviceSettings(calibration: calibration), surface: surface)
             source.send(FrameBuilder(time: 1).abs(C.ABS_MT_TRACKING_ID, 1).abs(C.ABS_MT_POSITION_X, 200)
                 .abs(C.ABS_MT_POSITION_Y, 100).syn())
             XCTAssertEqual(device.readAvailable(now: { 0 }).touches.first?.location, expected, "\(calibration)")
         }
     }
 
-    func testPermissionErrorNamesTheDeviceAndTheInputGroup() {
+    func testPermissionErrorNamesTheDeviceAndTheInputGroup() throws {
         let error = TouchDeviceError.opening("/dev/input/event4", errno: EACCES)
         XCTAssertEqual(error.kind, .permissionDenied)
         XCTAssertTrue(error.description.hasPrefix("/dev/input/event4: permission denied"), error.description)
         XCTAssertTrue(error.description.contains("'input' group"), error.description)
     }
 
-    func testOpeningAMissingNodeThroughLibevdevFailsWithANamedError() {
+    func testOpeningAMissingNodeThroughLibevdevFailsWithANamedError() throws {
         XCTAssertThrowsError(try LibevdevDevice(path: "/nonexistent/event0")) { error in
             XCTAssertEqual((error as? TouchDeviceError)?.kind, .notFound)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput
@@ -6,9 +7,10 @@ import KioskEngine
 final class TouchMonitorTests: XCTestCase {
     private typealias C = EvdevCode
     private let display = Size(width: 100, height: 100)
+    private var surface: TouchSurface { TouchSurface(sceneSize: display, displayRotation: .none) }
 
     private func monitor(_ nodes: FakeDeviceNodes, settings: [TouchDeviceSettings] = [], now: Double = 0) throws -> TouchMonitor {
-        try TouchMonitor(settings: settings, displaySize: display, directory: nodes.directory,
+        try TouchMonitor(settings: settings, surface: surface, directory: nodes.directory,
                          opener: nodes.open, clock: { now })
     }
 
@@ -31,6 +33,27 @@ final class TouchMonitorTests: XCTestCase {
         XCTAssertTrue(monitor.startupMessages.contains("\(nodes.path("event0")): touch device added (Test Panel)"))
         XCTAssertTrue(monitor.startupMessages.contains { $0.hasPrefix("\(nodes.path("event2")): permission denied") && $0.contains("'input' group") },
                       "\(monitor.startupMessages)")
+    }
+
+    func testADeviceWithABrokenAxisIsRefusedOnceWithItsReasonAndTheOthersWork() throws {
+        let nodes = try FakeDeviceNodes()
+        var broken = testPanel(name: "Bad Firmware")
+        broken.absoluteAxes[C.ABS_MT_POSITION_X]?.minimum = 4000
+        nodes.add("event0", broken)
+        nodes.add("event1", testPanel())
+        let monitor = try monitor(nodes)
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event1")])
+        XCTAssertTrue(monitor.startupMessages.contains {
+            $0.hasPrefix("\(nodes.path("event0")): 'Bad Firmware': ABS_MT_POSITION_X reports the range 4000...1000")
+        }, "\(monitor.startupMessages)")
+
+        // udev touching the broken node again does not repeat the refusal; a new panel still opens.
+        let hotplug = try XCTUnwrap(monitor.fileDescriptors.first)
+        XCTAssertEqual(chmod(nodes.path("event0"), 0o660), 0)
+        nodes.add("event2", testPanel(name: "Second Panel"))
+        let update = monitor.readReady(fileDescriptor: hotplug)
+        XCTAssertEqual(update.messages, ["\(nodes.path("event2")): touch device added (Second Panel)"])
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event1"), nodes.path("event2")])
     }
 
     func testHotplugAddsADeviceAndRemovingItMidSwipeCancelsItsTouch() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTouch
 import XCTest
 import KioskEngine
 @testable import KioskInput
@@ -12,10 +13,10 @@ final class TouchRecorderTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
 
-        let display = Size(width: 100, height: 100)
+        let surface = TouchSurface(sceneSize: Size(width: 100, height: 100), displayRotation: .none)
         let recorded = PipeEvdevSource(path: "/dev/input/event3", description: testPanel())
         let live = PipeEvdevSource(path: "/dev/input/event3", description: testPanel())
-        let liveDevice = TouchDevice(source: live, settings: TouchDeviceSettings(), displaySize: display)
+        let liveDevice = try TouchDevice(source: live, settings: TouchDeviceSettings(), surface: surface)
         let drop = TouchDeviceState(slots: [.init(trackingID: 40, x: 300, y: 100), .init(trackingID: -1, x: 500, y: 500),
                                             .init(trackingID: -1, x: 0, y: 0), .init(trackingID: -1, x: 0, y: 0)])
         recorded.stateAfterDrop = drop
@@ -37,7 +38,7 @@ final class TouchRecorderTests: XCTestCase {
 
         let recording = try EvemuRecording.load(contentsOf: output)
         XCTAssertEqual(recording.description, testPanel())
-        var decoder = TouchDecoder(device: try XCTUnwrap(recording.description), displaySize: display)
+        var decoder = try TouchDecoder(device: try XCTUnwrap(recording.description), surface: surface)
         let replayed = recording.events.flatMap { decoder.feed($0) }
 
         XCTAssertEqual(liveTouches.map(\.phase), [.began, .began, .moved, .cancelled, .ended])

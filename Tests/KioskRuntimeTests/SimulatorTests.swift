@@ -2,6 +2,7 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTouch
 import XCTest
 
 final class SimulatorTests: XCTestCase {
@@ -66,6 +67,21 @@ final class SimulatorTests: XCTestCase {
         XCTAssertTrue(downs[0].hasPrefix(#"{"t":0.0,"type":"touch-down""#), downs[0])
         let x = try XCTUnwrap(Self.number("x", in: downs[0]))
         XCTAssertEqual(x, 0.82 * 1279, accuracy: 2)
+    }
+
+    func testADayLongGapBetweenSwipesIsSkippedNotTicked() throws {
+        let swipe = RotatedSwipeTests.recording(RotatedSwipeTests.Stroke(axis: .x, from: 0.8, to: 0.2))
+        let dayLater = swipe.events.map { RawInputEvent(time: $0.time + 86_400, type: $0.type, code: $0.code, value: $0.value) }
+        let recording = EvemuRecording(description: swipe.description, events: swipe.events + dayLater)
+        let simulator = try Simulator(configuration: DemoConfiguration.configuration, recording: recording,
+                                      eventsLog: try EventsLog(path: nil))
+        var vsyncs = 0
+        simulator.frameObserver = { _ in vsyncs += 1 }
+        let summary = simulator.run()
+        XCTAssertEqual(summary.transitions.map(\.to), [1, 2], "both swipes count")
+        XCTAssertGreaterThan(summary.virtualDuration, 86_400)
+        // Two swipes and their transitions take about 40 vsyncs each; the day between has 5 million.
+        XCTAssertLessThan(vsyncs, 200)
     }
 
     // MARK: - Real panels' recordings (../shared/recordings; skipped where absent)

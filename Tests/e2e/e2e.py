@@ -9,10 +9,11 @@
                                           "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
     result NAME SERIAL_LOG                print the value of the guest's "E2E-RESULT NAME value" line
     expect-not-blank PPM                  succeeds when PPM is an image with some pixels not black
-    expect-colour-bars PPM                succeeds when a row through the middle shows vivid's colour bars
+    expect-colour-bars PPM [column]       succeeds when a row (or column) through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
     expect-split PPM RRGGBB TOLERANCE     succeeds when that colour is at the right edge, not the left
     expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
+    expect-count JSONL TYPE N             succeeds when exactly N JSON lines have that type
     png PPM PNG                           converts a screendump for image viewers
 
 Every check prints one line saying what it saw, so a failed assertion explains itself.
@@ -206,18 +207,22 @@ def bar_colour(pixel):
             (1, 0, 1): "magenta", (1, 0, 0): "red", (0, 0, 1): "blue", (0, 0, 0): "black"}[tuple(bits)]
 
 
-def expect_colour_bars(path):
+def expect_colour_bars(path, across="row"):
     # vivid's default pattern is eight vertical 75% bars (white, yellow, cyan, green, magenta, red,
     # blue, black); however the daemon scales the picture, a row through the middle crosses most of
-    # them, while a solid screen, a black one or a text console shows one or two.
+    # them, while a solid screen, a black one or a text console shows one or two. A picture turned
+    # a quarter shows the bars across the screen: "column" looks down the middle instead.
     image = read_ppm(path)
-    y = image.height // 2
     seen = []
     for i in range(32):
-        name = bar_colour(image.pixel((2 * i + 1) * image.width // 64, y))
+        if across == "column":
+            point, where = (image.width // 2, (2 * i + 1) * image.height // 64), f"x={image.width // 2}"
+        else:
+            point, where = ((2 * i + 1) * image.width // 64, image.height // 2), f"y={image.height // 2}"
+        name = bar_colour(image.pixel(*point))
         if name and name not in seen:
             seen.append(name)
-    print(f"bar colours along y={y}: {', '.join(seen) or 'none'}")
+    print(f"bar colours along {where}: {', '.join(seen) or 'none'}")
     return 0 if len(seen) >= 5 else 1
 
 
@@ -272,11 +277,25 @@ def expect_event(path, event_type, *conditions):
     return 1
 
 
+def expect_count(path, event_type, expected):
+    with open(path) as file:
+        lines = [line.strip() for line in file if line.strip()]
+    matching = []
+    for line in lines:
+        try:
+            if json.loads(line).get("type") == event_type:
+                matching.append(line)
+        except ValueError:
+            continue
+    print(f"{len(matching)} {event_type} lines (expected {expected}): " + " ".join(matching))
+    return 0 if len(matching) == int(expected) else 1
+
+
 def main(arguments):
     commands = {
         "section": section, "result": result, "expect-not-blank": expect_not_blank,
         "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour, "expect-split": expect_split,
-        "expect-event": expect_event,
+        "expect-event": expect_event, "expect-count": expect_count,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,
     }
     if arguments[:1] == ["watch"]:

@@ -42,14 +42,16 @@ is_running() { # a zombie has exited: only its exit status is left to collect
     return 1
 }
 has_exited() { ! is_running $1; }
-is_ready() { grep -q '^READY=1' /run/notify.log 2>/dev/null; }
-transitions_ended() { count=$(grep -cs transition-ended /tmp/events.jsonl); [ "${count:-0}" -ge "$1" ]; }
+is_ready() { count=$(grep -cs '^READY=1' /run/notify.log); [ "${count:-0}" -ge "${1:-1}" ]; }
+transitions_ended() { count=$(grep -cs transition-ended "${2:-/tmp/events.jsonl}"); [ "${count:-0}" -ge "$1" ]; }
 uptime_ms() { read -r up _ < /proc/uptime; echo $(( ${up%.*} * 1000 + 10 * 1${up#*.} - 1000 )); }
 copy_out() { echo "=== E2E-BEGIN $2 ==="; cat "$1" 2>/dev/null; echo "=== E2E-END $2 ==="; }
 finish() {
     copy_out /tmp/daemon.log daemon.log
     copy_out /tmp/events.jsonl events.jsonl
     copy_out /run/notify.log notify.log
+    copy_out /tmp/daemon-rotated.log daemon-rotated.log
+    copy_out /tmp/events-rotated.jsonl events-rotated.jsonl
     dmesg > /tmp/dmesg.log; copy_out /tmp/dmesg.log dmesg.log
     echo "E2E-DONE"
     sync
@@ -142,5 +144,27 @@ if is_running $daemon; then
 else
     wait $daemon
     echo "E2E-RESULT sigterm not-running exit-status=$?"
+fi
+
+# The same panel and digitizer with the picture turned a quarter (portrait): touch follows the
+# picture, so the user's leftward swipe runs up the digitizer's y axis, and a swipe along its x
+# axis is the user's vertical, which changes nothing.
+phase rotated
+awk '{ print } /^mode = / { print "rotation = 90" }' /e2e.toml > /tmp/rotated.toml
+swipe-kiosk run --config /tmp/rotated.toml --events-log /tmp/events-rotated.jsonl > /tmp/daemon-rotated.log 2>&1 &
+rotated=$!
+wait_for 120 eval 'is_ready 2 || has_exited $rotated'
+sleep 3
+screendump 06-rotated-first-screen
+evemu-play "$touchscreen" < /e2e/swipe-left.events
+sleep 3
+screendump 07-rotated-x-swipe
+evemu-play "$touchscreen" < /e2e/swipe-up.events
+wait_for 6 eval 'transitions_ended 1 /tmp/events-rotated.jsonl || has_exited $rotated'
+sleep 2
+screendump 08-rotated-y-swipe
+if is_running $rotated; then
+    kill -TERM $rotated
+    wait_for 10 has_exited $rotated
 fi
 finish

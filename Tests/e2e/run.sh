@@ -14,7 +14,8 @@
 #              E2E_OUT=dir       where screendumps and logs go (default: e2e-out)
 #              E2E_TIMEOUT=secs  hard limit on the VM's run time (default: 480)
 # Output: screendumps NN-<phase>.ppm and .png, serial.log, daemon.log, events.jsonl, notify.log,
-# dmesg.log and assertions.txt. Building needs the -dev packages `make deps` installs.
+# dmesg.log, the rotated phase's daemon-rotated.log and events-rotated.jsonl, and assertions.txt.
+# Building needs the -dev packages `make deps` installs.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -120,7 +121,7 @@ python3 "$here/e2e.py" watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout 
 qemu_status=0
 wait $qemu || qemu_status=$?
 
-for log in daemon.log events.jsonl notify.log dmesg.log; do
+for log in daemon.log events.jsonl notify.log dmesg.log daemon-rotated.log events-rotated.jsonl; do
     python3 "$here/e2e.py" section "$log" "$out/serial.log" > "$out/$log"
 done
 
@@ -175,6 +176,15 @@ if [ -f "$root/e2e/recording.events" ]; then
     assert recording-shows-camera-again e2e expect-colour-bars "$out/05-after-recording.ppm"
 fi
 assert sigterm-stops-within-1s sigterm_stopped_within_a_second
+# The picture turned 90°: touch follows it.
+# The picture turned 90° on the same panel: touch follows it (init.sh, phase rotated).
+ready_twice() { local count; count=$(grep -c '^READY=1' "$out/notify.log"); echo "$count READY=1 lines"; [ "$count" -ge 2 ]; }
+assert rotated-daemon-notified-ready ready_twice
+assert rotated-first-screen-shows-turned-camera e2e expect-colour-bars "$out/06-rotated-first-screen.ppm" column
+assert rotated-x-axis-swipe-keeps-the-camera e2e expect-colour-bars "$out/07-rotated-x-swipe.ppm" column
+assert rotated-y-axis-swipe-shows-red-screen e2e expect-colour "$out/08-rotated-y-swipe.ppm" d01010 24
+assert rotated-y-axis-swipe-completes e2e expect-event "$out/events-rotated.jsonl" transition-ended from=0 to=1 completed=true
+assert rotated-only-the-y-axis-swipe-transitions e2e expect-count "$out/events-rotated.jsonl" transition-began 1
 
 echo "== 6. Output in $out: screendumps (.ppm, .png), serial.log, daemon.log, events.jsonl, notify.log, dmesg.log"
 rm -rf "$root" "$out/initramfs.cpio.gz" "$out/qmp.sock"

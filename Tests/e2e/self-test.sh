@@ -66,6 +66,9 @@ check fail expect-split "$out/colour-bars.ppm" d01010 24
 check pass expect-event "$out/events.jsonl" transition-began from=0 to=1
 check pass expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
 check fail expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
+check fail expect-colour-bars "$out/colour-bars.ppm" column
+check pass expect-count "$out/events.jsonl" transition-began 1
+check fail expect-count "$out/events.jsonl" transition-began 2
 
 harness_assertions="vm-boots vm-finishes-in-time drm-card0-appears v4l2-video0-appears uinput-appears touchscreen-created-by-evemu
     notify-listener-records-datagrams screendump-shows-console-text config-accepted-by-binary"

@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// `[display]`: where frames go.
 public struct DisplayConfiguration: Hashable, Sendable {
     public var backend: DisplayBackend = .auto

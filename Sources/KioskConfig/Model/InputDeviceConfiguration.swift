@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// `[[input.device]]`: calibration for the touch devices a `match` selects.
 public struct InputDeviceConfiguration: Hashable, Sendable {
     /// A device path (`/dev/input/event3`) or the device's name as the kernel reports it.

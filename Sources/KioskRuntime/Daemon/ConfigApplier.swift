@@ -2,13 +2,14 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskTouch
 import Logging
 
 /// Puts a configuration into effect: the touch sources and camera at start, and on reload the
 /// parts that changed, with a new scene that keeps the screen on show where it still exists.
 final class ConfigApplier {
     /// Makes the touch source `[input]` describes for a scene of the given size; nil for none.
-    typealias TouchSourceFactory = (InputConfiguration, Size) throws -> (any TouchSource)?
+    typealias TouchSourceFactory = (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
 
     /// The configuration running now.
     private(set) var configuration: KioskConfiguration
@@ -16,6 +17,7 @@ final class ConfigApplier {
     let path: String?
     private let frameClock: any FrameClock
     private let sceneSize: Size
+    private let touchSurface: TouchSurface
     private let makeTouchSource: TouchSourceFactory
     private let logger: Logger
     private unowned let sceneHost: SceneHost
@@ -24,13 +26,14 @@ final class ConfigApplier {
     private unowned let idle: IdleController
     private unowned let pacer: RenderPacer
 
-    init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size,
+    init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
          camera: CameraBackground, input: InputRouter, idle: IdleController, pacer: RenderPacer) {
         self.configuration = configuration
         self.path = path
         self.frameClock = frameClock
         self.sceneSize = sceneSize
+        self.touchSurface = touchSurface
         self.makeTouchSource = makeTouchSource
         self.logger = logger
         self.sceneHost = sceneHost
@@ -101,7 +104,7 @@ final class ConfigApplier {
 
     private func startTouchInput() {
         do {
-            guard let source = try makeTouchSource(configuration.input, sceneSize) else { return }
+            guard let source = try makeTouchSource(configuration.input, touchSurface) else { return }
             try input.add(source)
         } catch {
             // A kiosk without a touchscreen still shows its screens; devices can be fixed later.

@@ -3,6 +3,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskTouch
 import Logging
 
 /// What a daemon runs on, made outside it: `swipe-kiosk run` passes the real display, devices
@@ -14,13 +15,13 @@ public struct DaemonParts {
     public var loop: EventLoop
     /// Time and timers for idle, replay and the watchdog.
     public var clock: any DaemonClock
-    /// Makes the touch source for `[input]`, at start and after a reload that changes it.
-    public var makeTouchSource: (InputConfiguration, Size) throws -> (any TouchSource)?
+    /// Makes the touch source for `[input]` on the display's touch surface, at start and after a reload that changes it.
+    public var makeTouchSource: (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
     public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
 
     public init(display: any Display, loop: EventLoop, clock: any DaemonClock,
-                makeTouchSource: @escaping (InputConfiguration, Size) throws -> (any TouchSource)?,
+                makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
                 makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?) {
         self.display = display
         self.loop = loop
@@ -40,8 +41,8 @@ public struct DaemonParts {
         let loop = try EventLoop()
         return DaemonParts(
             display: opened.display, loop: loop, clock: MonotonicDaemonClock(loop: loop),
-            makeTouchSource: { input, size in
-                let monitor = try TouchMonitor(settings: input.touchDeviceSettings, displaySize: size)
+            makeTouchSource: { input, surface in
+                let monitor = try TouchMonitor(settings: input.touchDeviceSettings, surface: surface)
                 for message in monitor.startupMessages { logger.info("\(message)") }
                 return monitor
             },

@@ -4,6 +4,7 @@ import KioskCompositor
 import KioskConfig
 import KioskDisplay
 import KioskEngine
+import KioskTouch
 import Logging
 
 /// `swipe-kiosk run`: one event loop over the display, the touch devices, the camera, timers and
@@ -59,7 +60,7 @@ public final class KioskDaemon {
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
-                                    rotation: DisplayRotation(degrees: configuration.display.rotation.degrees) ?? .none)
+                                    rotation: configuration.display.rotation)
         let scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
@@ -70,7 +71,8 @@ public final class KioskDaemon {
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, logger: logger, sceneSize: compositor.sceneSize)
         applier = ConfigApplier(configuration: configuration, path: configPath, frameClock: display.frameClock,
-                                sceneSize: compositor.sceneSize, makeTouchSource: parts.makeTouchSource, logger: logger,
+                                sceneSize: compositor.sceneSize, touchSurface: compositor.touchSurface,
+                                makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, pacer: pacer)
         wireParts()
     }
@@ -200,7 +202,8 @@ public final class KioskDaemon {
         guard let description = recording.description else { throw SimulationError.noDeviceDescription }
         input.measuresLatency = true
         // A short pause first, so the replay starts on a settled first frame.
-        replay = try ReplayFeeder(recording: recording, description: description, displaySize: sceneHost.scene.rootView.frame.size,
+        replay = try ReplayFeeder(recording: recording, description: description, surface: sceneHost.touchSurface,
+                                  calibration: applier.configuration.input.calibration(forRecordingOf: description),
                                   startTime: clock.now + 0.5, clock: clock) { [unowned self] touches in
             input.deliver(touches)
             stopIfReplayIsOver()

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTouch
 
 /// A recording played in real time as one more touch source: each event becomes due at the start
 /// of replay plus its offset in the recording, and its touches are delivered when its timer fires.
@@ -11,12 +12,15 @@ final class ReplayFeeder {
     private var timer: (any DaemonTimer)?
     private let deliver: ([TouchEvent]) -> Void
 
-    /// Plays `recording` from `startTime` on `clock`, handing each batch of touches to `deliver`.
-    init(recording: EvemuRecording, description: InputDeviceDescription, displaySize: Size, startTime: Double,
+    /// Plays `recording` from `startTime` on `clock`, mapping its touches onto `surface` and
+    /// handing each batch to `deliver`.
+    init(recording: EvemuRecording, description: InputDeviceDescription, surface: TouchSurface,
+         calibration: TouchCalibration, startTime: Double,
          clock: any DaemonClock, deliver: @escaping ([TouchEvent]) -> Void) throws {
         let first = recording.events.first?.time ?? 0
         events = recording.events.map { RawInputEvent(time: $0.time - first, type: $0.type, code: $0.code, value: $0.value) }
-        decoder = TouchDecoder(device: description, displaySize: displaySize, firstTouchID: 900_000_001)
+        decoder = try TouchDecoder(device: description, surface: surface, calibration: calibration,
+                                   firstTouchID: 900_000_001)
         self.startTime = startTime
         self.clock = clock
         self.deliver = deliver

@@ -1,11 +1,14 @@
 import KioskCompositor
 import KioskEngine
+import KioskTouch
 
 /// The scene on show: hears its transitions (events log, tab bar, observers) and replaces it on
 /// reload, ending whatever the old one was running first.
 final class SceneHost: ContainerControllerDelegate {
     private(set) var scene: KioskScene
     private let compositor: Compositor
+    /// Where touches land: the scene as the rotated panel shows it.
+    var touchSurface: TouchSurface { compositor.touchSurface }
     private let transitionLog: TransitionLogger
     /// A transition began (with the names of its screens).
     var onTransitionBegan: (_ from: String, _ to: String) -> Void = { _, _ in }

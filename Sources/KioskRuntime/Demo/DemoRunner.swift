@@ -3,6 +3,7 @@ import KioskCamera
 import KioskCompositor
 import KioskConfig
 import KioskEngine
+import KioskTouch
 
 /// `swipe-kiosk demo`: the built-in demo config through the whole pipeline headless — the
 /// pattern feed, the engine on a virtual 60 Hz vsync, the built-in swipe trace, the compositor —
@@ -28,11 +29,11 @@ public struct DemoRunner {
         try FileManager.default.createDirectory(atPath: framesDirectory, withIntermediateDirectories: true)
         let display = configuration.display
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
-                                    rotation: DisplayRotation(degrees: display.rotation.degrees) ?? .none)
+                                    rotation: display.rotation)
         let scene = compositor.sceneSize
         let background = try CameraFeedFactory.makeTimedSource(
             settings: configuration.camera.cameraSettings, displayWidth: Int(scene.width), displayHeight: Int(scene.height))
-        let trace = DemoSwipeTrace(width: Int(scene.width), height: Int(scene.height))
+        let trace = DemoSwipeTrace(width: display.size.width, height: display.size.height, rotation: display.rotation)
         let recording = try EvemuParser.parse(trace.evemuText, file: "built-in demo trace")
         let eventsPath = (outputDirectory as NSString).appendingPathComponent("events.jsonl")
         let simulator = try Simulator(configuration: configuration, recording: recording,
@@ -44,6 +45,8 @@ public struct DemoRunner {
         var sheetFrames: [PixelBuffer] = []
         var sheetNumbers: [Int] = []
         var writeError: Error?
+        // The camera moves in every frame, so the demo draws the idle stretches between strokes too.
+        simulator.skipsIdleTime = false
         simulator.frameObserver = { frame in
             guard writeError == nil else { return }
             let composeStart = MonotonicClock.now()

@@ -1,22 +1,28 @@
 import Foundation
+import KioskEngine
 
 /// The swipe the demo plays: an evemu recording of a virtual protocol-B touchscreen whose axes
-/// match the display, made in code so the demo needs no file next to the binary.
+/// match the panel's native scan-out, made in code so the demo needs no file next to the binary.
+/// The strokes are along the user's horizontal: on a rotated display they are turned onto the panel.
 ///
 /// The story: swipe to the card screen, on to the third screen, a hesitant drag back that is
 /// released short of half-way (the transition cancels), then a quick flick back.
 public struct DemoSwipeTrace {
+    /// The panel's native size (before the display's rotation), which the axes span.
     public var width: Int
     public var height: Int
+    /// The display's rotation: how the picture the user sees is turned on the panel.
+    public var rotation: Rotation
     /// Touch samples per second, as a typical panel reports.
     public var sampleRate: Double = 100
 
-    public init(width: Int = 1280, height: Int = 800) {
+    public init(width: Int = 1280, height: Int = 800, rotation: Rotation = .none) {
         self.width = width
         self.height = height
+        self.rotation = rotation
     }
 
-    /// One finger stroke: from and to as fractions of the width, at `y` as a fraction of the height.
+    /// One finger stroke: from and to as fractions of the picture's width, at `y` as a fraction of its height.
     struct Stroke {
         var start: Double
         var from: Double
@@ -75,7 +81,6 @@ public struct DemoSwipeTrace {
 
     private func events(for stroke: Stroke, trackingID: Int) -> [String] {
         let samples = max(Int(stroke.duration * sampleRate), 2)
-        let y = Int(stroke.y * Double(height - 1))
         var out: [String] = []
         func line(_ time: Double, _ type: Int, _ code: Int, _ value: Int) {
             let seconds = Int(time)
@@ -86,7 +91,10 @@ public struct DemoSwipeTrace {
             let fraction = Double(step) / Double(samples)
             // Ease-out: a finger decelerates towards the end of a stroke.
             let eased = 1 - (1 - fraction) * (1 - fraction)
-            let x = Int((stroke.from + (stroke.to - stroke.from) * eased) * Double(width - 1))
+            let picture = Point(x: stroke.from + (stroke.to - stroke.from) * eased, y: stroke.y)
+            let panel = rotation.turning(normalised: picture)
+            let x = Int(panel.x * Double(width - 1))
+            let y = Int(panel.y * Double(height - 1))
             let time = stroke.start + fraction * stroke.duration
             if step == 0 {
                 line(time, 3, 0x2f, 0)
@@ -98,7 +106,9 @@ public struct DemoSwipeTrace {
                 line(time, 3, 0x01, y)
             } else {
                 line(time, 3, 0x35, x)
+                line(time, 3, 0x36, y)
                 line(time, 3, 0x00, x)
+                line(time, 3, 0x01, y)
             }
             line(time, 0, 0, 0)
         }

@@ -35,7 +35,6 @@ public final class KioskScene {
 extension DisplayConfiguration {
     /// The size screens are laid out at: the headless size, turned for a portrait rotation.
     public var logicalSize: Size {
-        let turned = rotation == .quarter || rotation == .threeQuarters
-        return Size(width: Double(turned ? size.height : size.width), height: Double(turned ? size.width : size.height))
+        rotation.turning(Size(width: Double(size.width), height: Double(size.height)))
     }
 }

@@ -1,8 +1,10 @@
 import KioskConfig
 import KioskEngine
+import KioskTouch
 
 /// Runs the whole engine headless on a virtual clock: recorded input at its recorded times
-/// (t = 0 at the first event), a vsync every refresh period, until the input is exhausted and
+/// (t = 0 at the first event), a vsync every refresh period while anything moves (idle stretches
+/// between inputs are skipped, as an idle panel's vsyncs are), until the input is exhausted and
 /// every animation has settled. `simulate` and `demo` are this loop; `demo` also draws each frame.
 public final class Simulator {
     /// What a frame observer is told at each vsync.
@@ -15,8 +17,10 @@ public final class Simulator {
     public let scene: KioskScene
     public let clock: ManualFrameClock
     public let eventsLog: EventsLog
-    /// Called after every vsync, changed or not (the demo renders and saves the changed ones).
+    /// Called after every vsync delivered, changed or not (the demo renders and saves each one).
     public var frameObserver: ((Frame) -> Void)?
+    /// Go straight to the next input when nothing wants ticks; off, every vsync is delivered.
+    public var skipsIdleTime = true
     private var decoder: TouchDecoder
     private let events: [RawInputEvent]
     private let transitionLog: TransitionLogger
@@ -31,7 +35,8 @@ public final class Simulator {
         clock = ManualFrameClock(refreshInterval: 1 / configuration.display.refreshRate)
         scene = try SceneBuilder(configuration: configuration, size: size).build(frameClock: clock)
         self.eventsLog = eventsLog
-        decoder = TouchDecoder(device: description, displaySize: size)
+        decoder = try TouchDecoder(device: description, surface: configuration.display.touchSurface,
+                                   calibration: configuration.input.calibration(forRecordingOf: description))
         // The recording's own clock is shifted so that its first event happens at t = 0.
         let start = recording.events.first?.time ?? 0
         events = recording.events.map { RawInputEvent(time: $0.time - start, type: $0.type, code: $0.code, value: $0.value) }
@@ -47,6 +52,11 @@ public final class Simulator {
         var lastSignature = ViewTreeSignature.of(scene.rootView)
         let lastInput = events.last?.time ?? 0
         while true {
+            if skipsIdleTime, next < events.count, !clock.wantsTicks, !scene.container.isTransitioning {
+                // Nothing moves until the next input: go straight to it instead of ticking through
+                // the gap, which in a hostile recording may last days.
+                clock.advance(to: events[next].time)
+            }
             let vsync = clock.nextVsync
             while next < events.count, events[next].time < vsync {
                 let event = events[next]

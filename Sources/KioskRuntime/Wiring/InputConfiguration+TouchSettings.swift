@@ -1,6 +1,7 @@
 import KioskConfig
 import KioskEngine
 import KioskInput
+import KioskTouch
 
 extension InputConfiguration {
     /// The touch monitor's device entries for `[input]`: the named devices (or every touchscreen
@@ -19,6 +20,12 @@ extension InputConfiguration {
         }
     }
 
+    /// The calibration a recording of `device` is replayed with: the entry `run` would give the
+    /// device, as far as a recording (which has no device path) can tell.
+    public func calibration(forRecordingOf device: InputDeviceDescription) -> TouchCalibration {
+        TouchDeviceSettings.chosen(from: touchDeviceSettings, for: device, at: nil)?.calibration ?? .identity
+    }
+
     static func match(_ text: String) -> TouchDeviceSettings.Match {
         text.hasPrefix("/") ? .path(text) : .name(text)
     }
@@ -31,7 +38,7 @@ extension InputDeviceConfiguration {
             return Int32(clamping: low)...Int32(clamping: high)
         }
         return TouchCalibration(
-            rotation: TouchCalibration.Rotation(rawValue: rotation.degrees) ?? .none,
+            rotation: rotation,
             swapXY: swapXY, invertX: invertX, invertY: invertY,
             xRange: range(minX, maxX), yRange: range(minY, maxY),
             matrix: matrix ?? TouchCalibration.identityMatrix)

@@ -3,6 +3,7 @@ import Foundation
 import KioskConfig
 import KioskEngine
 import KioskRuntime
+import KioskTouch
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import XCTest
-@testable import KioskEngine
+import KioskEngine
+@testable import KioskTouch
 
 final class EvemuTests: XCTestCase {
     private let sample = """

@@ -1,13 +1,12 @@
-/// How a touch panel's axes line up with the display it sits on. Applied by `TouchDecoder` in
-/// normalised 0...1 coordinates (y down), in this order: axis-range overrides normalise the raw
-/// values, then swap-xy, then invert-x / invert-y, then rotation, then the calibration matrix.
-/// Touch rotation is independent of display rotation: it describes the panel, not the picture.
-public struct TouchCalibration: Hashable, Sendable {
-    /// Clockwise rotation that takes panel coordinates to display coordinates.
-    public enum Rotation: Int, Hashable, Sendable, CaseIterable {
-        case none = 0, clockwise90 = 90, clockwise180 = 180, clockwise270 = 270
-    }
+import KioskEngine
 
+/// How a touch digitizer's axes line up with the panel's native scan-out (the picture before
+/// `[display] rotation` turns it). Applied by `TouchDecoder` in normalised 0...1 coordinates
+/// (y down), in this order: axis-range overrides normalise the raw values, then swap-xy, then
+/// invert-x / invert-y, then rotation, then the calibration matrix. The display's rotation is
+/// applied after all of these (see `TouchSurface`), so a digitizer that matches its panel needs none.
+public struct TouchCalibration: Hashable, Sendable {
+    /// Clockwise turn that takes digitizer coordinates to the panel's native coordinates.
     public var rotation: Rotation
     public var swapXY: Bool
     public var invertX: Bool
@@ -36,20 +35,15 @@ public struct TouchCalibration: Hashable, Sendable {
         self.matrix = matrix
     }
 
-    /// Maps a normalised panel position (after range normalisation) to a normalised display position.
+    /// Maps a normalised digitizer position (after range normalisation) to a normalised native panel position.
     public func apply(toNormalised point: Point) -> Point {
         var x = point.x
         var y = point.y
         if swapXY { swap(&x, &y) }
         if invertX { x = 1 - x }
         if invertY { y = 1 - y }
-        switch rotation {
-        case .none: break
-        case .clockwise90: (x, y) = (1 - y, x)
-        case .clockwise180: (x, y) = (1 - x, 1 - y)
-        case .clockwise270: (x, y) = (y, 1 - x)
-        }
-        return Point(x: matrix[0] * x + matrix[1] * y + matrix[2],
-                     y: matrix[3] * x + matrix[4] * y + matrix[5])
+        let turned = rotation.turning(normalised: Point(x: x, y: y))
+        return Point(x: matrix[0] * turned.x + matrix[1] * turned.y + matrix[2],
+                     y: matrix[3] * turned.x + matrix[4] * turned.y + matrix[5])
     }
 }

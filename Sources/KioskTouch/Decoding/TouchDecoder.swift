@@ -1,4 +1,6 @@
-/// Turns one device's evdev events into touches in display pixels. Handles multitouch protocol B
+import KioskEngine
+
+/// Turns one device's evdev events into touches in scene pixels. Handles multitouch protocol B
 /// (slots and tracking ids), protocol A (contacts separated by SYN_MT_REPORT, matched frame to frame
 /// by tracking id or nearest position) and single-touch devices (ABS_X/ABS_Y with BTN_TOUCH).
 ///
@@ -7,7 +9,7 @@
 /// re-reads the device and passes that state to `reconcile(with:time:)`.
 public struct TouchDecoder: Sendable {
     public let device: InputDeviceDescription
-    public let displaySize: Size
+    public let surface: TouchSurface
     public let calibration: TouchCalibration
     public let touchProtocol: InputDeviceDescription.TouchProtocol
 
@@ -52,20 +54,26 @@ public struct TouchDecoder: Sendable {
 
     /// - Parameters:
     ///   - device: the device's description; its position axes give the raw ranges.
-    ///   - displaySize: the display the raw ranges map onto, in pixels.
-    ///   - calibration: how the panel lines up with the display.
+    ///   - surface: the picture touches land in: the scene's size and the display's rotation.
+    ///   - calibration: how the digitizer lines up with the panel's native scan-out.
     ///   - firstTouchID: the first `TouchEvent.id` handed out; ids then count up, so several
     ///     decoders given distant starting points never share an id.
-    public init(device: InputDeviceDescription, displaySize: Size, calibration: TouchCalibration = .identity,
-                firstTouchID: Int = 1) {
+    /// - Throws: `TouchAxisError` when a position axis's range (after `calibration`'s overrides) is
+    ///   empty or upside down, or the slot axis's is upside down: no touch could be placed.
+    public init(device: InputDeviceDescription, surface: TouchSurface, calibration: TouchCalibration = .identity,
+                firstTouchID: Int = 1) throws(TouchAxisError) {
         self.device = device
-        self.displaySize = displaySize
+        self.surface = surface
         self.calibration = calibration
         self.touchProtocol = device.touchProtocol
         self.nextTouchID = firstTouchID
         let axes = device.positionAxes
-        xRange = calibration.xRange ?? axes.map { $0.x.minimum...$0.x.maximum } ?? 0...1
-        yRange = calibration.yRange ?? axes.map { $0.y.minimum...$0.y.maximum } ?? 0...1
+        let names = touchProtocol == .singleTouch ? ("ABS_X", "ABS_Y") : ("ABS_MT_POSITION_X", "ABS_MT_POSITION_Y")
+        xRange = try Self.range(override: calibration.xRange, axis: axes?.x, named: names.0, device: device)
+        yRange = try Self.range(override: calibration.yRange, axis: axes?.y, named: names.1, device: device)
+        if let slots = device.absoluteAxes[EvdevCode.ABS_MT_SLOT], slots.minimum > slots.maximum {
+            throw TouchAxisError(device: device.name, axis: "ABS_MT_SLOT", minimum: slots.minimum, maximum: slots.maximum)
+        }
         let slotCount = min(max(device.slotCount ?? 0, 0), 64)
         slots = Array(repeating: Slot(), count: slotCount)
         currentSlot = Int(device.absoluteAxes[EvdevCode.ABS_MT_SLOT]?.value ?? 0)
@@ -314,11 +322,23 @@ public struct TouchDecoder: Sendable {
         return nextTouchID
     }
 
-    /// Raw axis values to display pixels: normalise by the axis ranges, calibrate, scale.
+    /// The range a position axis is normalised by: the config's override, else the device's own,
+    /// refused when no touch could be placed on it.
+    private static func range(override: ClosedRange<Int32>?, axis: AbsoluteAxis?, named name: String,
+                              device: InputDeviceDescription) throws(TouchAxisError) -> ClosedRange<Int32> {
+        if let override { return override }
+        guard let axis else { return 0...1 }
+        guard axis.minimum < axis.maximum else {
+            throw TouchAxisError(device: device.name, axis: name, minimum: axis.minimum, maximum: axis.maximum)
+        }
+        return axis.minimum...axis.maximum
+    }
+
+    /// Raw axis values to scene pixels: normalise by the axis ranges, calibrate onto the panel's
+    /// native scan-out, then undo the display's rotation.
     private func map(x: Int32, y: Int32) -> Point {
         let normalised = Point(x: normalise(x, in: xRange), y: normalise(y, in: yRange))
-        let display = calibration.apply(toNormalised: normalised)
-        return Point(x: display.x * displaySize.width, y: display.y * displaySize.height)
+        return surface.scenePoint(panel: calibration.apply(toNormalised: normalised))
     }
 
     private func normalise(_ value: Int32, in range: ClosedRange<Int32>) -> Double {

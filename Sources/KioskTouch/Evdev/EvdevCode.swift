@@ -1,5 +1,5 @@
 /// The evdev event types, codes and properties the touch code needs (linux/input-event-codes.h),
-/// spelled out so the engine stays free of Linux headers.
+/// spelled out so decoding needs no Linux headers.
 public enum EvdevCode {
     // Event types.
     public static let EV_SYN: UInt16 = 0x00

@@ -1,5 +1,6 @@
 import XCTest
-@testable import KioskEngine
+import KioskEngine
+@testable import KioskTouch
 
 final class TouchDecoderTests: XCTestCase {
     private typealias C = EvdevCode
@@ -24,8 +25,9 @@ final class TouchDecoderTests: XCTestCase {
     }
 
     private func decoder(_ kind: InputDeviceDescription.TouchProtocol,
-                         calibration: TouchCalibration = .identity) -> TouchDecoder {
-        TouchDecoder(device: device(kind), displaySize: Size(width: 100, height: 100), calibration: calibration)
+                         calibration: TouchCalibration = .identity, rotation: Rotation = .none) throws -> TouchDecoder {
+        try TouchDecoder(device: device(kind), surface: TouchSurface(sceneSize: Size(width: 100, height: 100), displayRotation: rotation),
+                         calibration: calibration)
     }
 
     private func abs(_ code: UInt16, _ value: Int32, _ time: Double = 0) -> RawInputEvent {
@@ -42,8 +44,8 @@ final class TouchDecoderTests: XCTestCase {
         events.flatMap { decoder.feed($0) }
     }
 
-    func testSlotsEmitBeganMovedEndedAtReportWithKernelTime() {
-        var d = decoder(.multitouchSlots)
+    func testSlotsEmitBeganMovedEndedAtReportWithKernelTime() throws {
+        var d = try decoder(.multitouchSlots)
         XCTAssertEqual(d.feed(abs(C.ABS_MT_TRACKING_ID, 7)), [])
         XCTAssertEqual(d.feed(abs(C.ABS_MT_POSITION_X, 250)), [])
         XCTAssertEqual(d.feed(abs(C.ABS_MT_POSITION_Y, 500)), [])
@@ -56,8 +58,8 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(d.activeTouchIDs, [])
     }
 
-    func testTwoSlotsAreTwoTouchesAndAReusedSlotIsANewTouch() {
-        var d = decoder(.multitouchSlots)
+    func testTwoSlotsAreTwoTouchesAndAReusedSlotIsANewTouch() throws {
+        var d = try decoder(.multitouchSlots)
         let began = feed(&d, [abs(C.ABS_MT_SLOT, 0), abs(C.ABS_MT_TRACKING_ID, 1), abs(C.ABS_MT_POSITION_X, 100),
                               abs(C.ABS_MT_POSITION_Y, 100), abs(C.ABS_MT_SLOT, 1), abs(C.ABS_MT_TRACKING_ID, 2),
                               abs(C.ABS_MT_POSITION_X, 900), abs(C.ABS_MT_POSITION_Y, 900), syn()])
@@ -72,8 +74,8 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(d.activeTouchIDs, [1, 3])
     }
 
-    func testSynDroppedIgnoresEventsUntilReportThenReconcilesWithoutPhantoms() {
-        var d = decoder(.multitouchSlots)
+    func testSynDroppedIgnoresEventsUntilReportThenReconcilesWithoutPhantoms() throws {
+        var d = try decoder(.multitouchSlots)
         _ = feed(&d, [abs(C.ABS_MT_SLOT, 0), abs(C.ABS_MT_TRACKING_ID, 10), abs(C.ABS_MT_POSITION_X, 100),
                       abs(C.ABS_MT_POSITION_Y, 100), abs(C.ABS_MT_SLOT, 1), abs(C.ABS_MT_TRACKING_ID, 11),
                       abs(C.ABS_MT_POSITION_X, 200), abs(C.ABS_MT_POSITION_Y, 200), syn()])
@@ -96,8 +98,8 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(feed(&d, [abs(C.ABS_MT_TRACKING_ID, -1), syn(C.SYN_REPORT, 4)]).map(\.id), [3])
     }
 
-    func testCancelAllEndsEveryLiveTouchAsCancelled() {
-        var d = decoder(.multitouchSlots)
+    func testCancelAllEndsEveryLiveTouchAsCancelled() throws {
+        var d = try decoder(.multitouchSlots)
         _ = feed(&d, [abs(C.ABS_MT_TRACKING_ID, 1), abs(C.ABS_MT_POSITION_X, 400), abs(C.ABS_MT_POSITION_Y, 600), syn()])
         XCTAssertEqual(d.cancelAll(time: 9),
                        [TouchEvent(id: 1, phase: .cancelled, location: Point(x: 40, y: 60), time: 9)])
@@ -105,8 +107,8 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(d.cancelAll(time: 10), [])
     }
 
-    func testProtocolAMatchesContactsByNearestPositionAndEmptyFrameEndsAll() {
-        var d = decoder(.multitouchAnonymous)
+    func testProtocolAMatchesContactsByNearestPositionAndEmptyFrameEndsAll() throws {
+        var d = try decoder(.multitouchAnonymous)
         let contact = { (x: Int32, y: Int32) in
             [self.abs(C.ABS_MT_POSITION_X, x), self.abs(C.ABS_MT_POSITION_Y, y), self.syn(C.SYN_MT_REPORT)]
         }
@@ -122,8 +124,8 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(Set(ended.map(\.phase)), [.ended])
     }
 
-    func testSingleTouchFollowsBtnTouch() {
-        var d = decoder(.singleTouch)
+    func testSingleTouchFollowsBtnTouch() throws {
+        var d = try decoder(.singleTouch)
         XCTAssertEqual(feed(&d, [abs(C.ABS_X, 500), abs(C.ABS_Y, 250), key(C.BTN_TOUCH, 1), syn(C.SYN_REPORT, 1)]),
                        [TouchEvent(id: 1, phase: .began, location: Point(x: 50, y: 25), time: 1)])
         XCTAssertEqual(feed(&d, [abs(C.ABS_Y, 300), syn(C.SYN_REPORT, 2)]).map(\.phase), [.moved])
@@ -132,20 +134,37 @@ final class TouchDecoderTests: XCTestCase {
     }
 
     /// Where raw (200, 100) on the 0...1000 panel lands on the 100x100 display.
-    private func mapped(_ calibration: TouchCalibration) -> Point {
-        var d = decoder(.singleTouch, calibration: calibration)
+    private func mapped(_ calibration: TouchCalibration, displayRotation: Rotation = .none) throws -> Point {
+        var d = try decoder(.singleTouch, calibration: calibration, rotation: displayRotation)
         return feed(&d, [abs(C.ABS_X, 200), abs(C.ABS_Y, 100), key(C.BTN_TOUCH, 1), syn()]).first!.location
     }
 
-    func testCalibrationOptionsMoveThePointAsDocumented() {
-        XCTAssertEqual(mapped(.identity), Point(x: 20, y: 10))
-        XCTAssertEqual(mapped(TouchCalibration(swapXY: true)), Point(x: 10, y: 20))
-        XCTAssertEqual(mapped(TouchCalibration(invertX: true)), Point(x: 80, y: 10))
-        XCTAssertEqual(mapped(TouchCalibration(invertY: true)), Point(x: 20, y: 90))
-        XCTAssertEqual(mapped(TouchCalibration(rotation: .clockwise90)), Point(x: 90, y: 20))
-        XCTAssertEqual(mapped(TouchCalibration(rotation: .clockwise180)), Point(x: 80, y: 90))
-        XCTAssertEqual(mapped(TouchCalibration(rotation: .clockwise270)), Point(x: 10, y: 80))
-        XCTAssertEqual(mapped(TouchCalibration(xRange: 100...300, yRange: 100...600)), Point(x: 50, y: 0))
-        XCTAssertEqual(mapped(TouchCalibration(matrix: [0.5, 0, 0.25, 0, 2, 0])), Point(x: 35, y: 20))
+    func testCalibrationOptionsMoveThePointAsDocumented() throws {
+        XCTAssertEqual(try mapped(.identity), Point(x: 20, y: 10))
+        XCTAssertEqual(try mapped(TouchCalibration(swapXY: true)), Point(x: 10, y: 20))
+        XCTAssertEqual(try mapped(TouchCalibration(invertX: true)), Point(x: 80, y: 10))
+        XCTAssertEqual(try mapped(TouchCalibration(invertY: true)), Point(x: 20, y: 90))
+        XCTAssertEqual(try mapped(TouchCalibration(rotation: .clockwise90)), Point(x: 90, y: 20))
+        XCTAssertEqual(try mapped(TouchCalibration(rotation: .clockwise180)), Point(x: 80, y: 90))
+        XCTAssertEqual(try mapped(TouchCalibration(rotation: .clockwise270)), Point(x: 10, y: 80))
+        XCTAssertEqual(try mapped(TouchCalibration(xRange: 100...300, yRange: 100...600)), Point(x: 50, y: 0))
+        XCTAssertEqual(try mapped(TouchCalibration(matrix: [0.5, 0, 0.25, 0, 2, 0])), Point(x: 35, y: 20))
+    }
+
+    /// The picture is turned clockwise on the panel, so a point near the panel's top-left corner
+    /// is near the scene's bottom-left at 90, bottom-right at 180 and top-right at 270.
+    func testDisplayRotationTurnsPanelPointsIntoTheScene() throws {
+        XCTAssertEqual(try mapped(.identity, displayRotation: .clockwise90), Point(x: 10, y: 80))
+        XCTAssertEqual(try mapped(.identity, displayRotation: .clockwise180), Point(x: 80, y: 90))
+        XCTAssertEqual(try mapped(.identity, displayRotation: .clockwise270), Point(x: 90, y: 20))
+    }
+
+    /// Calibration describes the digitizer against the native panel, before the display's turn:
+    /// a digitizer mounted a quarter-turn off a panel whose picture is turned the same way cancels out.
+    func testCalibrationAppliesBeforeTheDisplayRotation() throws {
+        let turnedTwice = try mapped(TouchCalibration(rotation: .clockwise90), displayRotation: .clockwise90)
+        XCTAssertEqual(turnedTwice.x, 20, accuracy: 1e-9)
+        XCTAssertEqual(turnedTwice.y, 10, accuracy: 1e-9)
+        XCTAssertEqual(try mapped(TouchCalibration(swapXY: true), displayRotation: .clockwise90), Point(x: 20, y: 90))
     }
 }

@@ -1,22 +1,11 @@
 import CPixman
 import KioskEngine
 
-/// How the picture is turned on the panel, clockwise: portrait panels mounted sideways are common.
-public enum DisplayRotation: Int, Sendable, CaseIterable {
-    case none = 0
-    case clockwise90 = 90
-    case upsideDown = 180
-    case clockwise270 = 270
-
-    /// Nil for anything but 0, 90, 180 or 270.
-    public init?(degrees: Int) {
-        self.init(rawValue: degrees)
-    }
-
-    var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
-
+/// The display rotation in the compositor's final pass: scene rectangles to display rectangles,
+/// and pixman's transform back.
+extension Rotation {
     /// The scene's size for a display of `width` x `height`: the size the views are laid out in.
-    public func sceneSize(displayWidth width: Int, displayHeight height: Int) -> (width: Int, height: Int) {
+    func sceneSize(displayWidth width: Int, displayHeight height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)
     }
 
@@ -25,7 +14,7 @@ public enum DisplayRotation: Int, Sendable, CaseIterable {
         switch self {
         case .none: return r
         case .clockwise90: return PixelRect(x: h - r.maxY, y: r.x, width: r.height, height: r.width)
-        case .upsideDown: return PixelRect(x: w - r.maxX, y: h - r.maxY, width: r.width, height: r.height)
+        case .clockwise180: return PixelRect(x: w - r.maxX, y: h - r.maxY, width: r.width, height: r.height)
         case .clockwise270: return PixelRect(x: r.y, y: w - r.maxX, width: r.height, height: r.width)
         }
     }
@@ -40,7 +29,7 @@ public enum DisplayRotation: Int, Sendable, CaseIterable {
             t.matrix = ((one, 0, 0), (0, one, 0), (0, 0, one))
         case .clockwise90: // scene x = display y, scene y = h - display x
             t.matrix = ((0, one, 0), (-one, 0, fixed(h)), (0, 0, one))
-        case .upsideDown:
+        case .clockwise180:
             t.matrix = ((-one, 0, fixed(w)), (0, -one, fixed(h)), (0, 0, one))
         case .clockwise270: // scene x = w - display y, scene y = display x
             t.matrix = ((0, -one, fixed(w)), (one, 0, 0), (0, 0, one))

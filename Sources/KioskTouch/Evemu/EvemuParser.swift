@@ -5,16 +5,29 @@ import Foundation
 /// concatenate), `A:` code (hex) min max fuzz flat [resolution], `E:` sec.usec type code (hex) value;
 /// `#` starts a comment. `L:` and `S:` (LED and switch states, which touch decoding never reads) are
 /// accepted and skipped.
+///
+/// Recordings come from anywhere, so what a device could never say is a parse error at its line:
+/// a line over `maximumLineLength` bytes, a second `N:` or `I:` line or a second `A:` line for one
+/// axis, a bitmask longer than evemu's own (`maximumBitmaskBytes`), a timestamp that is not finite.
 public enum EvemuParser {
+    /// Longer than any line evemu writes (device names are at most 80 bytes).
+    public static let maximumLineLength = 4096
+    /// evemu keeps at most this many bytes of each bitmask (properties, each event type's codes).
+    public static let maximumBitmaskBytes = 128
+
     public static func parse(_ text: String, file: String) throws -> EvemuRecording {
         var state = ParseState()
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            guard rawLine.utf8.count <= maximumLineLength else {
+                throw EvemuParseError(file: file, line: lineNumber, message:
+                    "the line is \(rawLine.utf8.count) bytes long, more than evemu ever writes (\(maximumLineLength)); the file is damaged")
+            }
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
-                try state.consume(line)
+                try state.consume(line, number: lineNumber)
             } catch let problem as LineProblem {
                 throw EvemuParseError(file: file, line: lineNumber, message: problem.message)
             }
@@ -29,6 +42,8 @@ private struct LineProblem: Error {
 
 private struct ParseState {
     var sawDescription = false
+    /// Where each once-only line (`N`, `I`, `A <code>`) was first seen, to name it in a duplicate's error.
+    var firstLines: [String: Int] = [:]
     var name = ""
     var identity: [UInt16] = [0, 0, 0, 0]
     var propertyBytes: [UInt8] = []
@@ -36,13 +51,14 @@ private struct ParseState {
     var axes: [UInt16: AbsoluteAxis] = [:]
     var events: [RawInputEvent] = []
 
-    mutating func consume(_ line: String) throws {
+    mutating func consume(_ line: String, number: Int) throws {
         guard let colon = line.firstIndex(of: ":") else {
             throw LineProblem(message: "expected a line starting with N:, I:, P:, B:, A:, L:, S: or E:, found '\(line)'")
         }
         let kind = line[..<colon]
         let rest = line[line.index(after: colon)...]
         if kind == "N" {
+            try once("N:", line: number)
             sawDescription = true
             name = rest.trimmingCharacters(in: .whitespaces)
             return
@@ -52,21 +68,25 @@ private struct ParseState {
         switch kind {
         case "I":
             guard fields.count == 4 else { throw LineProblem(message: "I: needs 4 hex numbers (bus vendor product version), found \(fields.count)") }
+            try once("I:", line: number)
             identity = try fields.map { try hex16($0, what: "I: field") }
             sawDescription = true
         case "P":
             propertyBytes += try fields.map { try byte($0, what: "P: property byte") }
+            try checkLength(propertyBytes, of: "the P: property bitmask")
             sawDescription = true
         case "B":
             guard let first = fields.first else { throw LineProblem(message: "B: needs an event type and bitmask bytes") }
             let type = UInt16(try byte(first, what: "B: event type"))
             bitmaskBytes[type, default: []] += try fields.dropFirst().map { try byte($0, what: "B: bitmask byte") }
+            try checkLength(bitmaskBytes[type] ?? [], of: "the B: bitmask of event type \(first)")
             sawDescription = true
         case "A":
             guard fields.count == 5 || fields.count == 6 else {
                 throw LineProblem(message: "A: needs code min max fuzz flat [resolution], found \(fields.count) fields")
             }
             let code = try hex16(fields[0], what: "A: axis code")
+            try once("A: \(String(code, radix: 16))", line: number)
             let numbers = try fields.dropFirst().map { try int32($0, what: "A: value") }
             axes[code] = AbsoluteAxis(code: code, minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2],
                                       flat: numbers[3], resolution: numbers.count > 4 ? numbers[4] : 0)
@@ -75,7 +95,7 @@ private struct ParseState {
             guard fields.count == 4 else {
                 throw LineProblem(message: "E: needs sec.usec type code value, found \(fields.count) fields")
             }
-            guard let time = Double(fields[0]) else {
+            guard let time = Double(fields[0]), time.isFinite else {
                 throw LineProblem(message: "E: timestamp '\(fields[0])' is not sec.usec")
             }
             events.append(RawInputEvent(time: time, type: try hex16(fields[1], what: "E: event type"),
@@ -85,6 +105,20 @@ private struct ParseState {
             sawDescription = true
         default:
             throw LineProblem(message: "unknown line kind '\(kind):'; expected N:, I:, P:, B:, A: or E:")
+        }
+    }
+
+    /// Refuses a second line of a kind a device describes once.
+    private mutating func once(_ key: String, line: Int) throws {
+        if let first = firstLines[key] {
+            throw LineProblem(message: "a second \(key) line (the first is line \(first)); a device describes it once")
+        }
+        firstLines[key] = line
+    }
+
+    private func checkLength(_ bytes: [UInt8], of what: String) throws {
+        guard bytes.count <= EvemuParser.maximumBitmaskBytes else {
+            throw LineProblem(message: "\(what) grows past \(EvemuParser.maximumBitmaskBytes) bytes, more than evemu keeps; is a line repeated?")
         }
     }
 
