@@ -1,4 +1,6 @@
+import KioskCompositor
 import KioskEngine
+import KioskOptions
 import XCTest
 @testable import KioskCamera
 

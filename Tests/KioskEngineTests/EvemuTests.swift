@@ -55,6 +55,19 @@ final class EvemuTests: XCTestCase {
         }
     }
 
+    func testOverlongOrRepeatedBitmaskIsAParseErrorAtItsLine() {
+        let mask = Array(repeating: "ff", count: 8).joined(separator: " ")
+        let repeated = "N: x\n" + Array(repeating: "B: 03 \(mask)", count: 13).joined(separator: "\n")
+        XCTAssertThrowsError(try EvemuParser.parse(repeated, file: "dup.events")) { error in
+            XCTAssertEqual("\(error)", "dup.events:14: B: type 03 bitmask runs to 104 bytes, more than the 96 evdev codes "
+                           + "need; is a description line repeated?")
+        }
+        let megabyteLine = "P: " + Array(repeating: "01", count: 350_000).joined(separator: " ")
+        XCTAssertThrowsError(try EvemuParser.parse(megabyteLine, file: "long.events")) { error in
+            XCTAssertEqual((error as? EvemuParseError)?.line, 1)
+        }
+    }
+
     func testWriterOutputParsesBackToTheSameRecording() throws {
         let original = try EvemuParser.parse(sample, file: "sample.events")
         let device = try XCTUnwrap(original.description)

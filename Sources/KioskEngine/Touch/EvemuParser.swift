@@ -56,11 +56,13 @@ private struct ParseState {
             sawDescription = true
         case "P":
             propertyBytes += try fields.map { try byte($0, what: "P: property byte") }
+            try checkMaskLength(propertyBytes.count, of: "P: properties")
             sawDescription = true
         case "B":
             guard let first = fields.first else { throw LineProblem(message: "B: needs an event type and bitmask bytes") }
             let type = UInt16(try byte(first, what: "B: event type"))
             bitmaskBytes[type, default: []] += try fields.dropFirst().map { try byte($0, what: "B: bitmask byte") }
+            try checkMaskLength(bitmaskBytes[type]?.count ?? 0, of: "B: type \(first)")
             sawDescription = true
         case "A":
             guard fields.count == 5 || fields.count == 6 else {
@@ -106,6 +108,16 @@ private struct ParseState {
                 name: name, bus: identity[0], vendor: identity[1], product: identity[2], version: identity[3],
                 properties: Set(setBits(propertyBytes)), eventCodes: codes, absoluteAxes: absoluteAxes),
             events: events)
+    }
+
+    /// Evdev numbers codes below 0x300 (KEY_CNT), so no bitmask is longer than 96 bytes; a longer
+    /// one comes from a repeated or damaged description, and its bits would name no code.
+    private static let maximumMaskBytes = 0x300 / 8
+
+    private func checkMaskLength(_ count: Int, of what: String) throws {
+        guard count > Self.maximumMaskBytes else { return }
+        throw LineProblem(message: "\(what) bitmask runs to \(count) bytes, more than the \(Self.maximumMaskBytes) "
+                          + "evdev codes need; is a description line repeated?")
     }
 
     private func setBits(_ bytes: [UInt8]) -> [UInt16] {

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Runs libFuzzer targets built by `make fuzz-build`, each for SECONDS, from the seed corpus in
+# Tests/Fuzz/Corpus/<corpus> (read only) plus a working corpus under the scratch path.
+# Usage: Tests/Fuzz/run.sh SECONDS [TARGET...]; exits non-zero when a target crashed.
+set -eu
+seconds=$1; shift
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
+here=$(dirname "$0")
+targets=${*:-FuzzEvemu FuzzConfig FuzzImage FuzzCameraFormats}
+
+corpus_of() {
+    case $1 in
+        FuzzEvemu) echo evemu ;;
+        FuzzConfig) echo config ;;
+        FuzzImage) echo image ;;
+        FuzzCameraFormats) echo camera-formats ;;
+        *) echo "unknown fuzz target $1" >&2; exit 2 ;;
+    esac
+}
+
+status=0
+for target in $targets; do
+    corpus=$(corpus_of "$target")
+    work="$scratch/corpus/$target"
+    artifacts="$scratch/artifacts/$target/"
+    mkdir -p "$work" "$artifacts"
+    echo "== $target: $seconds s"
+    # -rss_limit_mb: a decoder asking for gigabytes is a finding, as it would be on the kiosk.
+    if ! "$scratch/debug/$target" "$work" "$here/Corpus/$corpus" -max_total_time="$seconds" \
+            -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 \
+            > "$scratch/$target.log" 2>&1; then
+        status=1
+        echo "$target FAILED; see $scratch/$target.log and $artifacts" >&2
+        tail -40 "$scratch/$target.log" >&2
+    fi
+    grep -E '^stat::number_of_executed_units' "$scratch/$target.log" || true
+done
+exit $status
