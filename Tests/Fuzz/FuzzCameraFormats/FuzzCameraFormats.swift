@@ -2,6 +2,7 @@
 // length are as untrusted as its bytes. Input: format (1 byte), width and height (2 bytes each),
 // bytes per line (4 bytes), then the frame. Converted into a display-size frame, or refused.
 import KioskEngine
+import KioskOptions
 @testable import KioskCamera
 
 @_cdecl("LLVMFuzzerTestOneInput")
