@@ -61,10 +61,12 @@ FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_SCRATCH  ?= .build-fuzz
 FUZZ_TARGETS  := FuzzEvemu FuzzConfig FuzzImage FuzzCameraFormats
 
+# One -sanitize=fuzzer,address: swiftc given `-sanitize=fuzzer -sanitize=address` as two flags
+# (as `swift build --sanitize` passes them) emits no coverage counters, and the fuzzer runs blind.
 fuzz-build: deps
 	for target in $(FUZZ_TARGETS); do \
 		SWIPE_KIOSK_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_SCRATCH) \
-			--sanitize=fuzzer --sanitize=address --product $$target || exit 1; \
+			-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address --product $$target || exit 1; \
 	done
 
 fuzz: fuzz-build
