@@ -61,12 +61,12 @@ FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_SCRATCH  ?= .build-fuzz
 FUZZ_TARGETS  := FuzzEvemu FuzzConfig FuzzImage FuzzCameraFormats
 
-# One -sanitize=fuzzer,address: swiftc given `-sanitize=fuzzer -sanitize=address` as two flags
-# (as `swift build --sanitize` passes them) emits no coverage counters, and the fuzzer runs blind.
+# --sanitize lets SwiftPM link libFuzzer's main; the extra -sanitize=fuzzer,address is needed
+# because swiftc given only `-sanitize=fuzzer -sanitize=address` emits no coverage counters.
 fuzz-build: deps
 	for target in $(FUZZ_TARGETS); do \
 		SWIPE_KIOSK_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_SCRATCH) \
-			-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address --product $$target || exit 1; \
+			--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address --product $$target || exit 1; \
 	done
 
 fuzz: fuzz-build
