@@ -93,4 +93,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk
 
 clean:
-	rm -rf .build $(FUZZ_SCRATCH) $(DEMO_OUT) e2e-out
+	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out

@@ -4,7 +4,7 @@ import XCTest
 /// Table names toml++ would abort on are syntax errors with a position instead.
 final class TableHeaderGuardTests: XCTestCase {
     func testHeadersStartingWithAnUnquotedCharacterAreSyntaxErrors() {
-        for (text, column) in [("[é]\n", 2), ("[[ é]]\n", 4), ("[.]\n", 2), ("a = 1\n  [\u{FFFD}screen]]\n", 4), ("[\n", 2), ("[[ ", 4)] {
+        for (text, column) in [("[é]\n", 2), ("[[ é]]\n", 4), ("[.]\n", 2), ("a = 1\n  [\u{FFFD}screen]]\n", 4), ("[\n", 2), ("[[ ", 4), ("\u{FEFF}[\u{FFFD}indica]", 2)] {
             guard case .failure(let error) = ConfigurationLoader.parse(text, fileName: "k.toml") else {
                 return XCTFail("\(text) was accepted")
             }

@@ -8,6 +8,8 @@ struct TableHeaderGuard {
     /// Where the first unsafe header's name should start and what is there instead, or nil when every header is safe.
     static func firstUnsafeHeader(in text: String) -> (position: SourcePosition, found: String)? {
         var lexer = Lexer(characters: Array(text.unicodeScalars))
+        // toml++ skips a byte-order mark, so the first line starts after it.
+        if lexer.current == "\u{FEFF}" { lexer.index += 1 }
         return lexer.run()
     }
 
