@@ -48,7 +48,7 @@ extension CameraPixelFormat: CustomStringConvertible {
     public func packedLineLength(width: Int) -> Int {
         switch self {
         case .yuyv, .uyvy: ((width + 1) / 2) * 4
-        case .nv12: width
+        case .nv12: ((width + 1) / 2) * 2
         case .rgb24, .bgr24: width * 3
         case .xrgb32: width * 4
         case .mjpeg: 0
