@@ -12,7 +12,7 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
-.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench soak install uninstall clean
+.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench soak fuzz fuzz-build fuzz-smoke install uninstall clean
 
 all: build
 
@@ -51,7 +51,29 @@ e2e-self-test: deps
 	$(call install_missing,$(E2E_PACKAGES))
 	Tests/e2e/run.sh --self-test
 
-test: unit-test e2e
+test: unit-test fuzz-smoke e2e
+
+# libFuzzer targets (Tests/Fuzz): the evemu reader, the config loader, the picture decoders and
+# the camera pixel-format converters, built with the fuzzer and AddressSanitizer in their own
+# scratch path. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs each for a few seconds.
+FUZZ_SECONDS  ?= 600
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SCRATCH  ?= .build-fuzz
+FUZZ_TARGETS  := FuzzEvemu FuzzConfig FuzzImage FuzzCameraFormats
+
+# --sanitize lets SwiftPM link libFuzzer's main; the extra -sanitize=fuzzer,address is needed
+# because swiftc given only `-sanitize=fuzzer -sanitize=address` emits no coverage counters.
+fuzz-build: deps
+	for target in $(FUZZ_TARGETS); do \
+		SWIPE_KIOSK_FUZZ=1 $(SWIFT) build --scratch-path $(FUZZ_SCRATCH) \
+			--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address --product $$target || exit 1; \
+	done
+
+fuzz: fuzz-build
+	FUZZ_SCRATCH=$(FUZZ_SCRATCH) Tests/Fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-build
+	FUZZ_SCRATCH=$(FUZZ_SCRATCH) Tests/Fuzz/run.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 
 bench: release
 	./.build/release/swipe-kiosk bench
@@ -78,4 +100,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk
 
 clean:
-	rm -rf .build $(DEMO_OUT) e2e-out
+	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out

@@ -33,6 +33,9 @@ let package = Package(
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
 
+        // The options the config file names and the device modules take (display backend and mode,
+        // camera source, fallback and pixel format): one definition each, no dependencies.
+        .target(name: "KioskOptions"),
         // The engine: layers, controllers, transitions, gestures, touches. Foundation only.
         .target(name: "KioskEngine"),
         // Touch from evdev codes: decoding into the scene's frame, evemu recordings. Foundation only.
@@ -40,28 +43,47 @@ let package = Package(
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels"),
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif", "CKioskPixels"]),
-        .target(name: "KioskDisplay", dependencies: ["KioskCompositor", "CDRM", "CLinux"]),
+        .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskCompositor", "CDRM", "CLinux"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
-        .target(name: "KioskCamera", dependencies: ["KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
-        .target(name: "KioskConfig", dependencies: ["KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
+        .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
-            "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
+            "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
             "CSystemd", "CLinux",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "swipe-kiosk", dependencies: [
-            "KioskRuntime",
+            "KioskRuntime", "KioskOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "KioskEngineTests", dependencies: ["KioskEngine"]),
-        .testTarget(name: "KioskTouchTests", dependencies: ["KioskTouch"]),
-        .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor"], resources: [.copy("Golden")]),
+        // Files the tests generate (pictures with hostile headers), shared by the test targets.
+        .target(name: "KioskTestFixtures", path: "Tests/Fixtures"),
+        .testTarget(name: "KioskEngineTests", dependencies: ["KioskEngine", "KioskTestFixtures"]),
+        .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor", "KioskTestFixtures"],
+                    resources: [.copy("Golden")]),
+        .testTarget(name: "KioskTouchTests", dependencies: ["KioskTouch", "KioskTestFixtures"]),
         .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
-        .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera"]),
-        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig"]),
+        .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
+        .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),
         // The runtime tests also drive the built `swipe-kiosk` binary as a subprocess, as systemd does.
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk"]),
     ]
 )
+
+// libFuzzer targets, declared only for `make fuzz` (SWIPE_KIOSK_FUZZ=1, built with -sanitize=fuzzer):
+// they have no `main`, which the fuzzer supplies, so an ordinary build must not link them.
+if Context.environment["SWIPE_KIOSK_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
+        ("FuzzEvemu", "KioskEngine"),
+        ("FuzzConfig", "KioskConfig"),
+        ("FuzzImage", "KioskCompositor"),
+        ("FuzzCameraFormats", "KioskCamera"),
+    ]
+    for (name, dependency) in fuzzTargets {
+        package.targets.append(.executableTarget(name: name, dependencies: [dependency], path: "Tests/Fuzz/\(name)",
+                                                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -1,4 +1,5 @@
 import Glibc
+import KioskCompositor
 import KioskEngine
 import XCTest
 @testable import KioskCamera

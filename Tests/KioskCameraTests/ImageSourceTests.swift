@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 @testable import KioskCamera
 
@@ -89,6 +90,15 @@ final class ImageSourceTests: XCTestCase {
         XCTAssertThrowsError(try ImageSource(path: path, width: 4, height: 4)) { error in
             guard case .badImage(let reported, _)? = error as? CameraError else { return XCTFail("got \(error)") }
             XCTAssertEqual(reported, path)
+        }
+    }
+
+    func testPictureOverThePixelCapIsRejectedNamingItsSize() throws {
+        let path = try OversizedPicture.write(OversizedPicture.jpeg(width: 65500, height: 65500), named: "huge.jpg")
+        XCTAssertThrowsError(try ImageSource(path: path, width: 4, height: 4)) { error in
+            guard case .badImage(let reported, let reason)? = error as? CameraError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(reported, path)
+            XCTAssertTrue(reason.hasPrefix("the JPEG is 65500x65500 pixels"), reason)
         }
     }
 }

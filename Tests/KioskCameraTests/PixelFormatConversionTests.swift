@@ -1,4 +1,6 @@
+import KioskCompositor
 import KioskEngine
+import KioskOptions
 import XCTest
 @testable import KioskCamera
 
@@ -21,6 +23,15 @@ final class PixelFormatConversionTests: XCTestCase {
         XCTAssertEqual(c.red, red, accuracy: tolerance, "red of \(String(pixel, radix: 16))", file: file, line: line)
         XCTAssertEqual(c.green, green, accuracy: tolerance, "green of \(String(pixel, radix: 16))", file: file, line: line)
         XCTAssertEqual(c.blue, blue, accuracy: tolerance, "blue of \(String(pixel, radix: 16))", file: file, line: line)
+    }
+
+    func testNV12OfOddWidthNeedsLinesHoldingTheLastChromaPair() throws {
+        // Found by FuzzCameraFormats: a 1-pixel-wide NV12 frame with 1-byte lines read its V byte past the end.
+        XCTAssertThrowsError(try convert([UInt8](repeating: 128, count: 8), format: .nv12, width: 1, height: 5, bytesPerLine: 1)) {
+            guard case .corruptFrame? = $0 as? CameraError else { return XCTFail("got \($0)") }
+        }
+        let out = try convert([UInt8](repeating: 128, count: 16), format: .nv12, width: 1, height: 5, bytesPerLine: 2)
+        assertColor(out[0, 4], 130, 130, 130)
     }
 
     func testYUYVPrimariesAndGreyInStudioRange() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KioskCompositor
 import KioskEngine
 @testable import KioskCamera
 

@@ -62,18 +62,18 @@ final class ContentGoldenTests: XCTestCase {
 
     func testImageModes() throws {
         let path = try Self.writeTestImage()
-        for mode in [ImageContent.Mode.fill, .fit, .center] {
+        for fit in [ImageFit.cover, .contain, .center] {
             let root = S.root()
             let view = View(name: "image", frame: Rect(x: 12, y: 4, width: 40, height: 40))
-            view.content = .image(ImageContent(path: path, mode: mode))
+            view.content = .image(ImageContent(path: path, fit: fit))
             root.addSubview(view)
             let frame = S.render(root)
-            switch mode {
-            case .fill:
-                XCTAssertEqual(frame[13, 5] & 0xFF_FFFF, 0xFF_0000, "fill covers the whole view")
+            switch fit {
+            case .cover:
+                XCTAssertEqual(frame[13, 5] & 0xFF_FFFF, 0xFF_0000, "cover fills the whole view")
                 XCTAssertEqual(frame[50, 42] & 0xFF_FFFF, 0x00_00FF)
-            case .fit:
-                XCTAssertEqual(frame[13, 6] & 0xFF_FFFF, 0x20_2028, "fit letterboxes a wide picture")
+            case .contain:
+                XCTAssertEqual(frame[13, 6] & 0xFF_FFFF, 0x20_2028, "contain letterboxes a wide picture")
                 XCTAssertEqual(frame[14, 24] & 0xFF_FFFF, 0xFF_0000)
             case .center:
                 XCTAssertEqual(frame[15, 24] & 0xFF_FFFF, 0x20_2028, "centre keeps the natural 32x16 size")
@@ -82,8 +82,31 @@ final class ContentGoldenTests: XCTestCase {
                 XCTAssertEqual(frame[48, 24] & 0xFF_FFFF, 0x20_2028)
                 XCTAssertEqual(frame[30, 15] & 0xFF_FFFF, 0x20_2028)
                 XCTAssertEqual(frame[30, 16] & 0xFF_FFFF, 0xFF_0000)
+            case .fill:
+                XCTFail("fill has a test of its own")
             }
-            GoldenImage.assertMatches(frame, "image-\(mode.rawValue)")
+            GoldenImage.assertMatches(frame, "image-\(fit.rawValue)")
+        }
+    }
+
+    func testFillStretchesWhereCoverCrops() throws {
+        // 32x16: a green left quarter, then red; cover shows only the middle half of its width.
+        let picture = PixelBuffer(width: 32, height: 16)
+        for y in 0..<16 {
+            for x in 0..<32 { picture[x, y] = x < 8 ? 0xFF00_FF00 : 0xFFFF_0000 }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-fill-\(UUID().uuidString).png").path
+        try PNGWriter.write(picture, to: path)
+        for fit in [ImageFit.fill, .cover] {
+            let root = S.root()
+            let view = View(name: "image", frame: Rect(x: 12, y: 4, width: 40, height: 40))
+            view.content = .image(ImageContent(path: path, fit: fit))
+            root.addSubview(view)
+            let frame = S.render(root)
+            XCTAssertEqual(frame[13, 24] & 0xFF_FFFF, fit == .fill ? 0x00_FF00 : 0xFF_0000, "\(fit) at the left edge")
+            XCTAssertEqual(frame[13, 5] & 0xFF_FFFF, fit == .fill ? 0x00_FF00 : 0xFF_0000, "\(fit) reaches the top")
+            XCTAssertEqual(frame[50, 42] & 0xFF_FFFF, 0xFF_0000, "\(fit) reaches the bottom right")
+            if fit == .fill { GoldenImage.assertMatches(frame, "image-fill") }
         }
     }
 

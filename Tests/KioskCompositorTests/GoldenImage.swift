@@ -26,7 +26,7 @@ enum GoldenImage {
                     file: file, line: line)
             return
         }
-        guard let golden = try? ImageDecoder.decodePNG(path: path) else {
+        guard let golden = try? ImageDecoder.decode(contentsOf: path) else {
             XCTFail("golden \(path) cannot be read", file: file, line: line)
             return
         }

@@ -22,7 +22,7 @@ final class OutputWriterTests: XCTestCase {
         let path = directory.appendingPathComponent("frame.png").path
         let frame = TestScene.pattern()
         try PNGWriter.write(frame, to: path)
-        let read = try ImageDecoder.decodePNG(path: path)
+        let read = try ImageDecoder.decode(contentsOf: path)
         XCTAssertEqual(read.width, frame.width)
         XCTAssertEqual(read[5, 7] & 0xFF_FFFF, frame[5, 7] & 0xFF_FFFF)
     }

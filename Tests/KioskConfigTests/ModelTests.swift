@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 import XCTest
 @testable import KioskConfig
 
@@ -36,7 +37,7 @@ final class ModelTests: XCTestCase {
         background = "#d01010"
         """))
         XCTAssertEqual(configuration.display.backend, .drm)
-        XCTAssertEqual(configuration.display.mode, DisplayMode(size: PixelSize(width: 800, height: 600)))
+        XCTAssertEqual(configuration.display.mode, ModeRequest(size: PixelSize(width: 800, height: 600)))
         XCTAssertEqual(configuration.camera.source, .v4l2)
         XCTAssertEqual(configuration.camera.device, "/dev/video0")
         XCTAssertEqual(configuration.transition.style, .overlap)
@@ -62,9 +63,9 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(configuration.display.mode?.refreshRate, 59.94)
         XCTAssertEqual(configuration.display.rotation, .clockwise270)
         XCTAssertEqual(configuration.screens[0].background, .color(Color(r: 0, g: 0, b: 0, a: 0x80)))
-        XCTAssertNil(DisplayMode(parsing: "800x600@"))
-        XCTAssertNil(DisplayMode(parsing: "0x600"))
-        XCTAssertNil(DisplayMode(parsing: "800x600x2"))
+        XCTAssertNil(ModeRequest(parsing: "800x600@"))
+        XCTAssertNil(ModeRequest(parsing: "0x600"))
+        XCTAssertNil(ModeRequest(parsing: "800x600x2"))
     }
 
     func testEveryElementTypeParses() throws {

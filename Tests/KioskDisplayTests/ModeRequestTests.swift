@@ -1,3 +1,4 @@
+import KioskOptions
 import XCTest
 @testable import KioskDisplay
 

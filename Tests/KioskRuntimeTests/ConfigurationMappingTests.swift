@@ -1,29 +1,18 @@
 import KioskCamera
 import KioskConfig
+import KioskOptions
 @testable import KioskRuntime
 import XCTest
 
-/// The config's closed choices are mirrored in the device modules (which must not import the
-/// config); these tests keep the two lists in step, so no name maps to nothing.
+/// `[camera] format` names the format asked first; the camera's other formats stay as fallbacks.
 final class ConfigurationMappingTests: XCTestCase {
-    func testEveryConfigPixelFormatButAutoIsACameraFormatTriedFirst() {
-        for format in KioskConfig.CameraPixelFormat.allCases where format != .auto {
+    func testChosenPixelFormatIsTriedFirstAndTheOthersStay() {
+        for format in CameraPixelFormat.allCases {
             var camera = CameraConfiguration()
             camera.format = format
-            XCTAssertEqual(camera.cameraSettings.pixelFormats.first?.rawValue, format.rawValue, "\(format)")
+            XCTAssertEqual(camera.cameraSettings.pixelFormats.first, format)
             XCTAssertEqual(Set(camera.cameraSettings.pixelFormats), Set(CameraSettings().pixelFormats), "the others stay as fallbacks")
         }
         XCTAssertEqual(CameraConfiguration().cameraSettings.pixelFormats, CameraSettings().pixelFormats, "auto keeps the camera's own order")
-    }
-
-    func testEveryConfigCameraSourceAndDisplayBackendHasItsCounterpart() {
-        for source in CameraSource.allCases {
-            XCTAssertNotNil(CameraSettings.Source(rawValue: source.rawValue), "\(source)")
-        }
-        for backend in KioskConfig.DisplayBackend.allCases {
-            var display = DisplayConfiguration()
-            display.backend = backend
-            XCTAssertEqual(display.displayOptions().backend.rawValue, backend.rawValue)
-        }
     }
 }

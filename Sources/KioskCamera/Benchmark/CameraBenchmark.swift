@@ -1,3 +1,4 @@
+import KioskCompositor
 import KioskEngine
 
 /// The costs `swipe-kiosk bench` reports for the camera path: converting one captured frame

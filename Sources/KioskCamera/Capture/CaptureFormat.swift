@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// What the driver agreed to deliver after negotiation.
 public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     public var width: Int

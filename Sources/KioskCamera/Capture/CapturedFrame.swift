@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// One filled capture buffer, borrowed from the device until the next call into it.
 public struct CapturedFrame {
     public var pixelFormat: CameraPixelFormat

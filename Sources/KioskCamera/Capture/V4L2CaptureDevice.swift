@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import KioskOptions
 
 /// A V4L2 capture device streaming through mmap()ed kernel buffers.
 ///

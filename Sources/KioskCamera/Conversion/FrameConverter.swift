@@ -22,7 +22,8 @@ final class FrameConverter {
         if frame.pixelFormat == .mjpeg {
             let decoded: PixelBuffer
             do {
-                decoded = try ImageDecoder.decodeJPEG(frame.bytes, source: source)
+                decoded = try ImageDecoder.decodeJPEG(frame.bytes, source: source,
+                                                     fitting: Size(width: Double(destination.width), height: Double(destination.height)))
             } catch let error as ImageDecodingError {
                 throw .corruptFrame(device: source, reason: error.reason)
             } catch {

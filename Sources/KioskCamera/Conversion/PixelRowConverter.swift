@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// Converts one line of a capture format into 0xAARRGGBB pixels (alpha 0xFF).
 ///
 /// YUV is BT.601 limited range ("studio swing", what V4L2 drivers send by default) in 8.8 fixed

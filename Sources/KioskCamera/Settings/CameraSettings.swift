@@ -1,29 +1,10 @@
+import KioskOptions
+
 /// Everything the `[camera]` table of the config file says, as plain data.
 ///
 /// The config module maps TOML onto this; `CameraFeedFactory` turns it into a feed.
 public struct CameraSettings: Hashable, Sendable {
-    /// Where background frames come from.
-    public enum Source: String, Hashable, Sendable, CaseIterable {
-        /// A V4L2 capture device (a webcam, a capture card, the vivid test driver).
-        case v4l2
-        /// The animated synthetic pattern.
-        case pattern
-        /// A still PNG/JPEG, or a folder of them shown as a slideshow.
-        case image
-        /// No background feed.
-        case none
-    }
-
-    /// What to show while the camera is missing, unplugged or sending garbage.
-    public enum Fallback: String, Hashable, Sendable, CaseIterable {
-        case pattern
-        /// The file or folder in `imagePath`.
-        case image
-        /// Black.
-        case none
-    }
-
-    public var source: Source
+    public var source: CameraSource
     /// The V4L2 device node.
     public var devicePath: String
     /// The capture size asked of the driver; the driver may choose another, which is reported.
@@ -39,14 +20,14 @@ public struct CameraSettings: Hashable, Sendable {
     public var slideshowInterval: Double
     /// Seconds of crossfade between two slides.
     public var crossfadeDuration: Double
-    public var fallback: Fallback
+    public var fallback: CameraFallback
     /// First wait before opening a missing camera again; doubled after each failure.
     public var retryInitialDelay: Double
     /// The longest wait between two attempts.
     public var retryMaximumDelay: Double
 
     public init(
-        source: Source = .pattern,
+        source: CameraSource = .pattern,
         devicePath: String = "/dev/video0",
         requestedWidth: Int = 1280,
         requestedHeight: Int = 720,
@@ -55,7 +36,7 @@ public struct CameraSettings: Hashable, Sendable {
         imagePath: String? = nil,
         slideshowInterval: Double = 8,
         crossfadeDuration: Double = 1,
-        fallback: Fallback = .pattern,
+        fallback: CameraFallback = .pattern,
         retryInitialDelay: Double = 1,
         retryMaximumDelay: Double = 30
     ) {

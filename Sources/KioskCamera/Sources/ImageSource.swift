@@ -68,7 +68,7 @@ public final class ImageSource: TimedFrameSource {
         } catch {
             throw .badImage(path: path, reason: "cannot list the folder (\(error.localizedDescription))")
         }
-        let pictures = names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        let pictures = names.filter(ImageFileHeader.isPictureName).sorted()
         guard !pictures.isEmpty else {
             throw .badImage(path: path, reason: "the folder holds no .png, .jpg or .jpeg files")
         }
@@ -144,7 +144,7 @@ public final class ImageSource: TimedFrameSource {
     private static func load(_ path: String, width: Int, height: Int) throws(CameraError) -> PixelBuffer {
         let decoded: PixelBuffer
         do {
-            decoded = try ImageDecoder.decode(contentsOf: path)
+            decoded = try ImageDecoder.decode(contentsOf: path, fitting: Size(width: Double(width), height: Double(height)))
         } catch let error as ImageDecodingError {
             throw .badImage(path: path, reason: error.reason)
         } catch {

@@ -9,44 +9,66 @@ import KioskEngine
 /// decode MJPEG camera frames, so a still image and a camera frame end up in one format.
 public enum ImageDecoder {
     /// Decodes the file at `path`, choosing the decoder by the file's signature, not its name.
-    public static func decode(contentsOf path: String) throws -> PixelBuffer {
+    ///
+    /// - Parameter size: the pixels the picture is drawn into, when known: a JPEG is decoded at
+    ///   the smallest reduction that still covers it. Any picture whose smallest decodable size
+    ///   exceeds `ImageFileHeader.maximumDecodedPixels` is refused before anything is allocated.
+    public static func decode(contentsOf path: String, fitting size: Size? = nil) throws -> PixelBuffer {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImageDecodingError(source: path, reason: "cannot read the file (missing, or no permission)")
         }
-        let bytes = [UInt8](data)
+        return try decode([UInt8](data), source: path, fitting: size)
+    }
+
+    /// Decodes PNG or JPEG bytes; `source` names the file in errors.
+    public static func decode(_ bytes: [UInt8], source: String, fitting size: Size? = nil) throws -> PixelBuffer {
+        if let problem = ImageFileHeader(bytes: bytes)?.sizeProblem {
+            throw ImageDecodingError(source: source, reason: problem)
+        }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            return try decodePNG(path: path)
+            return try decodePNG(bytes, source: source)
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
             return try bytes.withUnsafeBytes { raw in
-                try decodeJPEG(raw, source: path)
+                try decodeJPEG(raw, source: source, fitting: size)
             }
         }
-        throw ImageDecodingError(source: path, reason: "not a PNG or JPEG file; convert it to one of those")
+        throw ImageDecodingError(source: source, reason: "not a PNG or JPEG file; convert it to one of those")
     }
 
-    /// Decodes a PNG file through cairo.
-    public static func decodePNG(path: String) throws -> PixelBuffer {
-        guard let surface = cairo_image_surface_create_from_png(path) else {
-            throw ImageDecodingError(source: path, reason: "cairo could not allocate a surface")
+    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap.
+    static func decodePNG(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
+        guard let header = ImageFileHeader(bytes: bytes), header.format == .png else {
+            throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
+        }
+        if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
+        var reader = PNGByteReader(bytes: bytes)
+        let surface = withUnsafeMutablePointer(to: &reader) { context in
+            cairo_image_surface_create_from_png_stream({ context, data, length in
+                guard let context, let data else { return CAIRO_STATUS_READ_ERROR }
+                return context.assumingMemoryBound(to: PNGByteReader.self).pointee.read(into: data, count: Int(length))
+            }, context)
+        }
+        guard let surface else {
+            throw ImageDecodingError(source: source, reason: "cairo could not allocate a surface")
         }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw ImageDecodingError(source: path, reason: "not a valid PNG (\(String(cString: cairo_status_to_string(status))))")
+            throw ImageDecodingError(source: source, reason: "not a valid PNG (\(String(cString: cairo_status_to_string(status))))")
         }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let sourceStride = Int(cairo_image_surface_get_stride(surface))
         let format = cairo_image_surface_get_format(surface)
-        guard let source = cairo_image_surface_get_data(surface) else {
-            throw ImageDecodingError(source: path, reason: "the PNG decoded to no pixels")
+        guard width > 0, height > 0, let pixels = cairo_image_surface_get_data(surface) else {
+            throw ImageDecodingError(source: source, reason: "the PNG decoded to no pixels")
         }
         let buffer = PixelBuffer(width: width, height: height)
         let destination = UnsafeMutableRawPointer(buffer.pixels)
         for row in 0..<height {
-            (destination + row * buffer.stride).copyMemory(from: source + row * sourceStride, byteCount: width * 4)
+            (destination + row * buffer.stride).copyMemory(from: pixels + row * sourceStride, byteCount: width * 4)
         }
         // cairo's RGB24 leaves the top byte undefined; the compositor reads it as alpha.
         if format == CAIRO_FORMAT_RGB24 {
@@ -55,10 +77,12 @@ public enum ImageDecoder {
         return buffer
     }
 
-    /// Decodes JPEG bytes (a file's contents or one MJPEG camera frame) through libjpeg-turbo.
+    /// Decodes JPEG bytes (a file's contents or one MJPEG camera frame) through libjpeg-turbo,
+    /// reduced by the largest of its scaling factors whose result still covers `size`.
     ///
     /// - Parameter source: names the file or device in the error, so the operator knows where to look.
-    public static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, source: String) throws -> PixelBuffer {
+    public static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, source: String,
+                                  fitting size: Size? = nil) throws -> PixelBuffer {
         guard let handle = tjInitDecompress() else {
             throw ImageDecodingError(source: source, reason: "libjpeg-turbo could not start a decoder")
         }
@@ -71,11 +95,14 @@ public enum ImageDecoder {
               width > 0, height > 0 else {
             throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(errorText(handle)))")
         }
-        let buffer = PixelBuffer(width: Int(width), height: Int(height))
+        let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height))
+        if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
+        let decoded = JPEGScale.choose(width: header.width, height: header.height, covering: size)
+        let buffer = PixelBuffer(width: decoded.width, height: decoded.height)
         // BGRA in memory is 0xAARRGGBB as a little-endian UInt32, with alpha set to 0xFF.
         let result = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.stride * buffer.height) { out in
-            tjDecompress2(handle, base, UInt(bytes.count), out, width, Int32(buffer.stride), height,
-                          Int32(TJPF_BGRA.rawValue), 0)
+            tjDecompress2(handle, base, UInt(bytes.count), out, Int32(decoded.width), Int32(buffer.stride),
+                          Int32(decoded.height), Int32(TJPF_BGRA.rawValue), 0)
         }
         // A warning (e.g. a truncated tail) still yields a picture; only a hard error is fatal.
         if result != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {

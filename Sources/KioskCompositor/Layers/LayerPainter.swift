@@ -97,7 +97,9 @@ struct LayerPainter {
     }
 
     private func paintImage(_ cr: OpaquePointer, _ image: ImageContent, key: LayerSurfaceKey) throws {
-        let picture = try ImageDecoder.decode(contentsOf: image.path)
+        // Natural size needs every pixel; scaled modes need only as many as the layer shows.
+        let needed = image.fit == .center ? nil : Size(width: Double(key.width), height: Double(key.height))
+        let picture = try ImageDecoder.decode(contentsOf: image.path, fitting: needed)
         guard picture.width > 0, picture.height > 0,
               let source = cairo_image_surface_create_for_data(
                 UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
@@ -105,16 +107,18 @@ struct LayerPainter {
         defer { cairo_surface_destroy(source) }
         let w = Double(key.width), h = Double(key.height)
         let iw = Double(picture.width), ih = Double(picture.height)
-        let scale: Double
-        switch image.mode {
-        case .fill: scale = max(w / iw, h / ih)
-        case .fit: scale = min(w / iw, h / ih)
-        case .center: scale = 1
+        let scaleX: Double, scaleY: Double
+        switch image.fit {
+        case .fill: (scaleX, scaleY) = (w / iw, h / ih)
+        case .contain: scaleX = min(w / iw, h / ih); scaleY = scaleX
+        case .cover: scaleX = max(w / iw, h / ih); scaleY = scaleX
+        case .center: (scaleX, scaleY) = (1, 1)
         }
-        cairo_translate(cr, ((w - iw * scale) / 2).rounded(), ((h - ih * scale) / 2).rounded())
-        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, ((w - iw * scaleX) / 2).rounded(), ((h - ih * scaleY) / 2).rounded())
+        cairo_scale(cr, scaleX, scaleY)
         cairo_set_source_surface(cr, source, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), scale == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        let unscaled = scaleX == 1 && scaleY == 1
+        cairo_pattern_set_filter(cairo_get_source(cr), unscaled ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         withExtendedLifetime(picture) {}
     }

@@ -14,9 +14,20 @@ public struct ConfigurationCheck: Sendable {
         summary ?? diagnostics.map(\.description).joined(separator: "\n")
     }
 
-    /// Loads and validates the file at `path`.
+    /// Loads and validates the file at `path`, and the size of every picture it names.
     public init(path: String) {
-        self.init(result: ConfigurationLoader.load(path: path), fileName: path)
+        switch ConfigurationLoader.readText(path: path) {
+        case .success(let text):
+            var result = ConfigurationLoader.parse(text, fileName: path)
+            if case .success(let configuration) = result {
+                let check = ImageSizeCheck(fileName: path, locator: SourceLocator(text: text))
+                let problems = check.diagnostics(for: configuration)
+                if !problems.isEmpty { result = .failure(ConfigurationError(diagnostics: problems)) }
+            }
+            self.init(result: result, fileName: path)
+        case .failure(let error):
+            self.init(result: .failure(error), fileName: path)
+        }
     }
 
     init(result: Result<KioskConfiguration, ConfigurationError>, fileName: String) {

@@ -1,16 +1,19 @@
+import KioskOptions
+
 /// `[camera]`: the live background.
 public struct CameraConfiguration: Hashable, Sendable {
     public var source: CameraSource = .pattern
     public var device = "/dev/video0"
     public var size = PixelSize(width: 640, height: 480)
-    public var format: CameraPixelFormat = .auto
+    /// Nil (`"auto"`): the first of the device's formats that can be converted, MJPEG last.
+    public var format: CameraPixelFormat?
     public var framesPerSecond = 30
     /// An image file, or a folder whose images are shown as a slideshow (`source = "image"`).
     public var path: String?
     /// Seconds each slideshow image stays.
     public var slideshowInterval: Double = 5
     /// Shown when the source fails to open or stops delivering frames.
-    public var fallback: CameraSource = .pattern
+    public var fallback: CameraFallback = .pattern
 
     /// Every setting at its default, as an omitted section reads.
     public init() {}
@@ -19,7 +22,7 @@ public struct CameraConfiguration: Hashable, Sendable {
         source = table.choice("source", default: source)
         device = table.nonEmptyString("device") ?? device
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
-        format = table.choice("format", default: format)
+        format = table.choiceOrAutomatic("format")
         framesPerSecond = table.integer("fps", default: framesPerSecond, in: 1...240)
         path = table.nonEmptyString("path")
         slideshowInterval = table.number("slideshow-interval", default: slideshowInterval, in: 0.5...86_400)
@@ -27,9 +30,6 @@ public struct CameraConfiguration: Hashable, Sendable {
         if source == .image && path == nil && !table.contains("path") {
             table.diagnostics.keyError("[camera] source = \"image\" needs 'path': an image file or a folder of images",
                                        at: table.path.appending("source"))
-        }
-        if fallback == .v4l2 {
-            table.valueError("fallback", "must be \"pattern\", \"image\" or \"none\": the fallback replaces a failed camera")
         }
         if fallback == .image && path == nil && !table.contains("path") {
             table.valueError("fallback", "\"image\" needs 'path': an image file or a folder of images")

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 
 /// `[display]`: where frames go.
 public struct DisplayConfiguration: Hashable, Sendable {
@@ -8,7 +9,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// DRM connector name such as `"HDMI-A-1"`; nil: the first connected one.
     public var connector: String?
     /// Nil: the connector's preferred mode.
-    public var mode: DisplayMode?
+    public var mode: ModeRequest?
     public var rotation: Rotation = .none
     /// The headless backend's frame size.
     public var size = PixelSize(width: 1280, height: 800)
@@ -24,7 +25,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         backend = table.choice("backend", default: backend)
         device = table.nonEmptyString("device")
         connector = table.nonEmptyString("connector")
-        mode = table.formatted("mode", expected: "a mode \"WxH\" or \"WxH@Hz\"", parse: DisplayMode.init(parsing:))
+        mode = table.formatted("mode", expected: "a mode \"WxH\" or \"WxH@Hz\"", parse: ModeRequest.init(parsing:))
         rotation = table.integerChoice("rotation", default: rotation)
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)

@@ -1,9 +1,11 @@
+import KioskEngine
+
 /// `[transition]`: the animation between screens and the swipe that drives it.
 public struct TransitionConfiguration: Hashable, Sendable {
     public var style: TransitionStyle = .overlap
     /// Seconds, for a transition run from start to end without a finger.
     public var duration: Double = 0.33
-    public var curve: TimingCurve = .easeInOut
+    public var curve: TimingCurvePreset = .easeInOut
     /// Damping ratio when `curve` is `spring`; 1 settles without oscillating.
     public var springDamping: Double = 1
     /// How much faster than `duration` a released swipe completes or cancels (> 0).

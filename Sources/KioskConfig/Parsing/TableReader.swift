@@ -119,8 +119,20 @@ final class TableReader {
 
     func choice<Choice: CaseIterable & RawRepresentable>(_ key: String) -> Choice? where Choice.RawValue == String {
         guard let text = string(key) else { return nil }
+        return choice(text, of: key, alsoAllowed: [])
+    }
+
+    /// One of a closed set of words, or `"auto"` (nil): the program chooses.
+    func choiceOrAutomatic<Choice: CaseIterable & RawRepresentable>(_ key: String) -> Choice? where Choice.RawValue == String {
+        guard let text = string(key), text != "auto" else { return nil }
+        return choice(text, of: key, alsoAllowed: ["auto"])
+    }
+
+    private func choice<Choice: CaseIterable & RawRepresentable>(_ text: String, of key: String,
+                                                                 alsoAllowed: [String]) -> Choice?
+    where Choice.RawValue == String {
         if let value = Choice(rawValue: text) { return value }
-        let choices = Choice.allCases.map(\.rawValue)
+        let choices = alsoAllowed + Choice.allCases.map(\.rawValue)
         valueError(key, "\"\(text)\" is not one of \(Self.list(choices.map { "\"\($0)\"" }))"
                    + Self.hint(for: text, among: choices))
         return nil

@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// Opens the display the options ask for; `auto` falls back DRM -> fbdev -> headless.
 public enum DisplayOpener {
     /// The opened display and one line per backend tried, saying what was chosen or why it failed.

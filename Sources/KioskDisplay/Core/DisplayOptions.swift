@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// Everything needed to open a display, as plain data; the daemon fills it from the config file.
 public struct DisplayOptions: Sendable, Equatable {
     public var backend: DisplayBackend

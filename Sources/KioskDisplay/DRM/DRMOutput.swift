@@ -1,3 +1,5 @@
+import KioskOptions
+
 /// The connector, mode and CRTC a DRM display drives, chosen from what the card reports.
 struct DRMOutput: Equatable {
     var connector: DRMConnectorInfo

@@ -71,21 +71,12 @@ public struct TextContent: Hashable, Sendable {
 
 /// A PNG or JPEG file drawn into the view's bounds.
 public struct ImageContent: Hashable, Sendable {
-    public enum Mode: String, Hashable, Sendable {
-        /// Cover the bounds, cropping what overflows (aspect-fill).
-        case fill
-        /// Fit inside the bounds, letterboxed (aspect-fit).
-        case fit
-        /// Natural size, centred.
-        case center
-    }
-
     public var path: String
-    public var mode: Mode
+    public var fit: ImageFit
 
-    public init(path: String, mode: Mode = .fill) {
+    public init(path: String, fit: ImageFit = .cover) {
         self.path = path
-        self.mode = mode
+        self.fit = fit
     }
 }
 

@@ -3,6 +3,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskOptions
 import KioskTouch
 import Logging
 
@@ -32,7 +33,7 @@ public struct DaemonParts {
 
     /// The real parts for `configuration`: the display it selects (or `backendOverride`), the
     /// touch devices under /dev/input, the camera it names, and CLOCK_MONOTONIC.
-    public static func real(for configuration: KioskConfiguration, backendOverride: KioskDisplay.DisplayBackend?,
+    public static func real(for configuration: KioskConfiguration, backendOverride: DisplayBackend?,
                             logger: Logger) throws -> DaemonParts {
         let opened = try DisplayOpener.open(configuration.display.displayOptions(backendOverride: backendOverride),
                                             log: { [logger] line in logger.info("\(line)") })

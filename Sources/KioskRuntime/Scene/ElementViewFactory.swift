@@ -18,7 +18,7 @@ struct ElementViewFactory {
             view.cornerRadius = gradient.cornerRadius
             view.clipsToBounds = gradient.cornerRadius > 0
         case let .image(image):
-            view.content = .image(ImageContent(path: image.path, mode: imageMode(image.fit)))
+            view.content = .image(ImageContent(path: image.path, fit: image.fit))
             view.cornerRadius = image.cornerRadius
             view.clipsToBounds = image.cornerRadius > 0
         case let .text(text):
@@ -74,14 +74,6 @@ struct ElementViewFactory {
         case .vertical: LinearGradient(colors: colors)
         case .horizontal: LinearGradient(colors: colors, start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5))
         case .diagonal: LinearGradient(colors: colors, start: Point(x: 0, y: 0), end: Point(x: 1, y: 1))
-        }
-    }
-
-    private func imageMode(_ fit: ImageFit) -> ImageContent.Mode {
-        switch fit {
-        case .fill, .cover: .fill
-        case .contain: .fit
-        case .center: .center
         }
     }
 }

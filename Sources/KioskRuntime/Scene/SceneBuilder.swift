@@ -17,14 +17,14 @@ public struct SceneBuilder {
     public var transitionOptions: TransitionOptions {
         let transition = configuration.transition
         return TransitionOptions(
-            style: KioskEngine.TransitionStyle(rawValue: transition.style.rawValue) ?? .overlap,
+            style: transition.style,
             duration: transition.duration,
-            curve: timingCurve(transition.curve, damping: transition.springDamping),
-            completionCurve: transition.curve == .spring ? timingCurve(.spring, damping: transition.springDamping) : .linear,
+            curve: transition.curve.curve(springDamping: transition.springDamping),
+            completionCurve: transition.curve == .spring ? transition.curve.curve(springDamping: transition.springDamping) : .linear,
             completionSpeed: transition.completionSpeed,
             finishProgress: transition.finishProgress,
             finishVelocity: transition.finishVelocity,
-            swipeArea: transition.swipeArea == .edge ? .edge : .anywhere,
+            swipeArea: transition.swipeArea,
             edgeWidth: Double(transition.edgeWidth))
     }
 
@@ -76,16 +76,6 @@ public struct SceneBuilder {
 
     private func title(ofScreen name: String) -> String {
         configuration.screens.first { $0.name == name }?.displayTitle ?? name
-    }
-
-    private func timingCurve(_ curve: KioskConfig.TimingCurve, damping: Double) -> KioskEngine.TimingCurve {
-        switch curve {
-        case .linear: .linear
-        case .easeIn: .easeIn
-        case .easeOut: .easeOut
-        case .easeInOut: .easeInOut
-        case .spring: .spring(dampingRatio: damping, initialVelocity: 0)
-        }
     }
 
     private func makeScreen(_ screen: ScreenConfiguration, goTo: @escaping (String) -> Void) -> ViewController {

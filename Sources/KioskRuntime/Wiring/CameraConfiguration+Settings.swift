@@ -7,11 +7,11 @@ extension CameraConfiguration {
         let defaults = CameraSettings()
         var formats = defaults.pixelFormats
         // `auto` names no format; any other goes first, the rest stay as fallbacks should the driver refuse it.
-        if let chosen = KioskCamera.CameraPixelFormat(rawValue: format.rawValue) {
-            formats = [chosen] + formats.filter { $0 != chosen }
+        if let format {
+            formats = [format] + formats.filter { $0 != format }
         }
         return CameraSettings(
-            source: CameraSettings.Source(rawValue: source.rawValue) ?? .pattern,
+            source: source,
             devicePath: device,
             requestedWidth: size.width,
             requestedHeight: size.height,
@@ -19,6 +19,6 @@ extension CameraConfiguration {
             framesPerSecond: Double(framesPerSecond),
             imagePath: path,
             slideshowInterval: slideshowInterval,
-            fallback: CameraSettings.Fallback(rawValue: fallback.rawValue) ?? .pattern)
+            fallback: fallback)
     }
 }

@@ -1,14 +1,15 @@
 import KioskConfig
 import KioskDisplay
+import KioskOptions
 
 extension DisplayConfiguration {
     /// The display module's options for `[display]`, with `--display` overriding the backend.
-    public func displayOptions(backendOverride: KioskDisplay.DisplayBackend? = nil) -> DisplayOptions {
+    public func displayOptions(backendOverride: DisplayBackend? = nil) -> DisplayOptions {
         DisplayOptions(
-            backend: backendOverride ?? KioskDisplay.DisplayBackend(rawValue: backend.rawValue) ?? .auto,
+            backend: backendOverride ?? backend,
             cardPath: device,
             connectorName: connector,
-            mode: mode.map { ModeRequest(width: $0.size.width, height: $0.size.height, refreshRate: $0.refreshRate) },
+            mode: mode,
             bufferCount: buffers,
             headlessWidth: size.width,
             headlessHeight: size.height,

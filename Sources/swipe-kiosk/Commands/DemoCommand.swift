@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskConfig
+import KioskEngine
 import KioskRuntime
 
 struct DemoCommand: ParsableCommand {

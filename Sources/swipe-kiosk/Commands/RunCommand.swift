@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import KioskDisplay
+import KioskOptions
 import KioskRuntime
 import Logging
 
-extension KioskDisplay.DisplayBackend: ExpressibleByArgument {}
+extension DisplayBackend: ExpressibleByArgument {}
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +16,7 @@ struct RunCommand: ParsableCommand {
     var config: String?
 
     @Option(name: .long, help: "Override [display] backend: auto, drm, fbdev or headless.")
-    var display: KioskDisplay.DisplayBackend?
+    var display: DisplayBackend?
 
     @Option(name: .customLong("events-log"), help: "Write touches, transitions and frames as JSON lines to this file.")
     var eventsLog: String?

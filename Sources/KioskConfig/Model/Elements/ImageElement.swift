@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// `type = "image"`: a PNG or JPEG file.
 public struct ImageElement: Hashable, Sendable {
     public var path: String

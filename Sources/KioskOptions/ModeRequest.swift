@@ -1,5 +1,5 @@
-/// A video mode asked of the connector: `"WxH"` or `"WxH@Hz"`.
-public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
+/// A video mode asked of the connector (`[display] mode`): `"WxH"` or `"WxH@Hz"`.
+public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
     public var size: PixelSize
     /// Nil: any refresh rate of that size, the connector's preferred one first.
     public var refreshRate: Double?
@@ -7,6 +7,10 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
     public init(size: PixelSize, refreshRate: Double? = nil) {
         self.size = size
         self.refreshRate = refreshRate
+    }
+
+    public init(width: Int, height: Int, refreshRate: Double? = nil) {
+        self.init(size: PixelSize(width: width, height: height), refreshRate: refreshRate)
     }
 
     /// Parses `"800x600"` or `"1920x1080@60"` (the rate may be fractional, `@59.94`).
@@ -23,6 +27,7 @@ public struct DisplayMode: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         guard let refreshRate else { return size.description }
-        return "\(size)@\(TableReader.format(refreshRate))"
+        let hertz = refreshRate.rounded() == refreshRate ? String(Int(refreshRate)) : String(refreshRate)
+        return "\(size)@\(hertz)"
     }
 }

@@ -16,7 +16,7 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
-    static let sideRange = 1...16384
+    public static let sideRange = 1...16384
 
     public var description: String { "\(width)x\(height)" }
 }

@@ -1,10 +1,10 @@
 import CTurboJPEG
 import KioskEngine
 
-/// Encodes a picture as JPEG with libjpeg-turbo, to make MJPEG frames for the benchmark and tests.
-enum JPEGEncoder {
+/// Encodes a picture as JPEG with libjpeg-turbo, to make MJPEG frames for the camera benchmark and tests.
+public enum JPEGEncoder {
     /// JPEG bytes of `buffer` with 4:2:2 chroma, as webcams send; nil if libjpeg-turbo fails.
-    static func encode(_ buffer: PixelBuffer, quality: Int32 = 85) -> [UInt8]? {
+    public static func encode(_ buffer: PixelBuffer, quality: Int32 = 85) -> [UInt8]? {
         guard let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?

@@ -1,20 +1,7 @@
-/// The capture pixel formats the feed converts, named as in the config file.
-public enum CameraPixelFormat: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// Packed 4:2:2, Y0 U Y1 V.
-    case yuyv
-    /// Packed 4:2:2, U Y0 V Y1.
-    case uyvy
-    /// A full-resolution Y plane followed by an interleaved, half-resolution UV plane.
-    case nv12
-    /// Three bytes a pixel: R, G, B.
-    case rgb24
-    /// Three bytes a pixel: B, G, R.
-    case bgr24
-    /// Four bytes a pixel in memory: X, R, G, B (V4L2's 'BX24').
-    case xrgb32
-    /// Motion JPEG: each frame one JPEG picture.
-    case mjpeg
+import KioskOptions
 
+/// What V4L2 needs of a capture format: its four-character code and the length of its lines and frames.
+extension CameraPixelFormat: CustomStringConvertible {
     /// The V4L2 four-character code.
     public var fourCC: UInt32 {
         switch self {
@@ -61,7 +48,7 @@ public enum CameraPixelFormat: String, Hashable, Sendable, CaseIterable, CustomS
     public func packedLineLength(width: Int) -> Int {
         switch self {
         case .yuyv, .uyvy: ((width + 1) / 2) * 4
-        case .nv12: width
+        case .nv12: ((width + 1) / 2) * 2
         case .rgb24, .bgr24: width * 3
         case .xrgb32: width * 4
         case .mjpeg: 0

@@ -1,4 +1,4 @@
-/// Which display backend drives the screen.
+/// Which display backend drives the screen (`[display] backend`, `run --display`).
 public enum DisplayBackend: String, CaseIterable, Sendable {
     /// DRM/KMS if a card with a connected connector exists, else fbdev, else headless.
     case auto

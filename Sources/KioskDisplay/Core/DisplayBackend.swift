@@ -1,4 +1,0 @@
-/// Which kind of display to open; `auto` tries DRM, then fbdev, then headless.
-public enum DisplayBackend: String, Sendable, CaseIterable {
-    case auto, drm, fbdev, headless
-}

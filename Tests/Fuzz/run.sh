@@ -1,0 +1,50 @@
+#!/bin/sh
+# Runs libFuzzer targets built by `make fuzz-build`, each for SECONDS, from the seed corpus in
+# Tests/Fuzz/Corpus/<corpus> (read only) plus a working corpus, logs and crash inputs in
+# FUZZ_RUNS (swift build tidies its scratch path, so they live beside it).
+# Usage: Tests/Fuzz/run.sh SECONDS [TARGET...]; exits non-zero when a target crashed.
+set -eu
+seconds=$1; shift
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
+runs=${FUZZ_RUNS:-.build-fuzz-runs}
+here=$(dirname "$0")
+targets=${*:-FuzzEvemu FuzzConfig FuzzImage FuzzCameraFormats}
+
+corpus_of() {
+    case $1 in
+        FuzzEvemu) echo evemu ;;
+        FuzzConfig) echo config ;;
+        FuzzImage) echo image ;;
+        FuzzCameraFormats) echo camera-formats ;;
+        *) echo "unknown fuzz target $1" >&2; exit 2 ;;
+    esac
+}
+
+# TOMLKit's TOMLTable.keys strdup()s every key and never frees them (a few bytes a table, once
+# per load); leak checking would stop the config fuzzer on its first input, so it is off there.
+options_of() {
+    case $1 in
+        FuzzConfig) echo -detect_leaks=0 ;;
+        *) echo ;;
+    esac
+}
+
+status=0
+for target in $targets; do
+    corpus=$(corpus_of "$target")
+    work="$runs/corpus/$target"
+    artifacts="$runs/artifacts/$target/"
+    mkdir -p "$work" "$artifacts"
+    echo "== $target: $seconds s"
+    # -rss_limit_mb: a decoder asking for gigabytes is a finding, as it would be on the kiosk.
+    # shellcheck disable=SC2046 # the options are words
+    if ! "$scratch/debug/$target" "$work" "$here/Corpus/$corpus" $(options_of "$target") -max_total_time="$seconds" \
+            -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 \
+            > "$runs/$target.log" 2>&1; then
+        status=1
+        echo "$target FAILED; see $runs/$target.log and $artifacts" >&2
+        tail -40 "$runs/$target.log" >&2
+    fi
+    grep -E '^stat::number_of_executed_units' "$runs/$target.log" || true
+done
+exit $status
