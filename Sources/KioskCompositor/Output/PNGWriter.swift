@@ -19,6 +19,29 @@ public enum PNGWriter {
                                     + "; check that the directory exists and is writable")
         }
     }
+
+    /// The PNG file's bytes, made in memory (a screenshot sent over D-Bus).
+    public static func encode(_ buffer: PixelBuffer, keepAlpha: Bool = false) throws -> [UInt8] {
+        guard let surface = cairo_image_surface_create_for_data(
+            UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self),
+            keepAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+            Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride)) else {
+            throw ImageWritingError(path: "(memory)", reason: "cairo could not wrap the pixels")
+        }
+        defer { cairo_surface_destroy(surface) }
+        var bytes: [UInt8] = []
+        let status = withUnsafeMutablePointer(to: &bytes) { output in
+            cairo_surface_write_to_png_stream(surface, { context, data, length in
+                let output = context!.assumingMemoryBound(to: [UInt8].self)
+                output.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, output)
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw ImageWritingError(path: "(memory)", reason: String(cString: cairo_status_to_string(status)))
+        }
+        return bytes
+    }
 }
 
 /// Why a picture could not be written, naming the file.

@@ -17,23 +17,24 @@ import Logging
 /// ticks, no drawing and no wake-ups.
 public final class KioskDaemon {
     private let options: RunOptions
-    private let logger: Logger
+    let logger: Logger  // Control: used by KioskDaemon+Control.swift
     private let notifier = SystemdNotifier()
-    private let loop: EventLoop
+    let loop: EventLoop  // Control: watched by KioskDaemon+Control.swift
     private let signals: SignalSource
-    private let startTime = MonotonicClock.now()
+    let startTime = MonotonicClock.now()  // Control: read by KioskDaemon+Control.swift
 
-    private var configuration: KioskConfiguration
+    // Control: these five are read by KioskDaemon+Control.swift.
+    var configuration: KioskConfiguration
     private let configPath: String?
-    private let display: any Display
-    private let compositor: Compositor
-    private var scene: KioskScene
+    let display: any Display
+    let compositor: Compositor
+    var scene: KioskScene
     private var transitionLogger: TransitionLogger!
     private let eventsLog: EventsLog?
 
-    private var camera: (any CameraFeed)?
+    var camera: (any CameraFeed)?  // Control: read by KioskDaemon+Control.swift
     private var background: PixelBuffer?
-    private var touchMonitor: TouchMonitor?
+    var touchMonitor: TouchMonitor?  // Control: read by KioskDaemon+Control.swift
     private var replay: ReplayFeeder?
     private let replayTimer: TimerSource
     private let idleTimer: TimerSource
@@ -47,11 +48,16 @@ public final class KioskDaemon {
     private var lastPresentTime = -Double.infinity
     private var stopping = false
     private var lastActivity: Double
-    private var blanked = false
+    var blanked = false  // Control: set by KioskDaemon+Control.swift
     /// The touches that woke a blanked panel: they only wake it, they do not swipe.
     private var wakingTouches: Set<Int> = []
     private var latency = LatencyRecorder()
     private var composeTimes = RunningStatistics()
+    // Control and metrics (KioskDaemon+Control.swift).
+    let metrics = KioskMetrics()
+    var control: ControlService?
+    var screenshots: ScreenshotEncoder?
+    var metricsTimer: TimerSource?
 
     public init(options: RunOptions, logger: Logger) throws {
         self.options = options
@@ -89,6 +95,7 @@ public final class KioskDaemon {
         startTouchInput()
         try startReplay()
         startWatchdog()
+        startControl()  // Control: the D-Bus interface and the metrics file
 
         render()
         scheduleIdleTimer()
@@ -110,10 +117,12 @@ public final class KioskDaemon {
         return (try ConfigurationLoader.load(path: chosen).get(), chosen)
     }
 
-    private func reload() {
+    /// Returns why the config was not applied (the D-Bus Reload reply), or nil.
+    @discardableResult
+    func reload() -> ControlError? {
         guard let configPath else {
             logger.notice("SIGHUP: running the built-in demo, there is no config file to reload")
-            return
+            return .noConfigFile
         }
         notifier.reloading()
         var reloader = ConfigurationReloader(path: configPath, current: configuration)
@@ -125,8 +134,13 @@ public final class KioskDaemon {
             logger.info("reloaded \(configPath): nothing changed")
         case .rejected(let error):
             logger.error("\(configPath) not applied; the running config stays:\n\(error)")
+            notifier.ready(status: status)
+            metrics.reloaded(accepted: false)  // Metrics
+            return .configRejected("\(error)")
         }
         notifier.ready(status: status)
+        metrics.reloaded(accepted: true)  // Metrics
+        return nil
     }
 
     private func apply(_ new: KioskConfiguration) {
@@ -141,6 +155,7 @@ public final class KioskDaemon {
         }
         configuration = new
         attachScene()
+        control?.propertiesChanged([.screens, .currentScreen])  // Control
         if new.display != old.display {
             logger.warning("[display] changes take effect after a restart: systemctl restart swipe-kiosk")
         }
@@ -165,7 +180,9 @@ public final class KioskDaemon {
         let scene = scene
         prepareScreens()
         transitionLogger = TransitionLogger(log: eventsLog, now: { [startTime] in MonotonicClock.now() - startTime },
-                                            keepsRecords: false) { [unowned self] in
+                                            keepsRecords: false,
+                                            onBegan: { [unowned self] in controlTransitionBegan() }) { [unowned self] from, to, completed in
+            controlTransitionEnded(from: from, to: to, completed: completed)  // Control and metrics
             scene.selectionDidChange()
             notifier.status(status)
             // Off the home screen now (or back on it): the return-home deadline starts or stops.
@@ -190,7 +207,7 @@ public final class KioskDaemon {
     // MARK: - Frames
 
     /// Asks for a frame at the next vsync.
-    private func requestFrame() {
+    func requestFrame() {
         guard !blanked else { return }
         renderLink.isPaused = false
         display.scheduleFrame()
@@ -233,6 +250,7 @@ public final class KioskDaemon {
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         guard !damage.isEmpty else { return }
         composeTimes.add(MonotonicClock.now() - started)
+        metrics.frameComposed(seconds: MonotonicClock.now() - started, period: 1 / display.refreshRate)  // Metrics
         do {
             try display.present(compositor.output, damage: damage)
             presentFailureLogged = false
@@ -290,6 +308,7 @@ public final class KioskDaemon {
 
     private func deliver(_ touches: [TouchEvent]) {
         guard !touches.isEmpty else { return }
+        metrics.touchesArrived(touches.count)  // Metrics
         let now = MonotonicClock.now()
         lastActivity = now
         if blanked {
@@ -384,6 +403,7 @@ public final class KioskDaemon {
     private func cameraFrameReady() {
         guard let frame = camera?.takeNewestFrame() else { return }
         background = frame
+        metrics.cameraFrameArrived()  // Metrics
         requestFrame()
     }
 
@@ -418,6 +438,7 @@ public final class KioskDaemon {
                 do {
                     try display.setPowerSaving(true)
                     blanked = true
+                    control?.propertiesChanged([.blanked])  // Control
                     logger.info("idle for \(Int(idle.blankAfter)) s: panel blanked until the next touch")
                 } catch {
                     logger.warning("cannot blank the panel: \(error)")
@@ -427,8 +448,9 @@ public final class KioskDaemon {
         scheduleIdleTimer()
     }
 
-    private func wake() {
+    func wake() {
         blanked = false
+        control?.propertiesChanged([.blanked])  // Control
         wokeAt = MonotonicClock.now()
         do {
             try display.setPowerSaving(false)
@@ -436,7 +458,8 @@ public final class KioskDaemon {
             logger.warning("cannot wake the panel: \(error)")
         }
         compositor.invalidate()
-        logger.info("panel woken by a touch")
+        requestFrame()
+        logger.info("panel woken")
     }
 
     private func startWatchdog() {
@@ -473,7 +496,7 @@ public final class KioskDaemon {
     // MARK: - Reports
 
     /// The line systemd shows in `systemctl status`.
-    private var status: String {
+    var status: String {
         let name = scene.screenNames[scene.container.selectedIndex]
         var parts = ["Screen \"\(name)\" (\(scene.container.selectedIndex + 1) of \(scene.screenNames.count))",
                      "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))"]

@@ -36,7 +36,7 @@ public final class Simulator {
         let start = recording.events.first?.time ?? 0
         events = recording.events.map { RawInputEvent(time: $0.time - start, type: $0.type, code: $0.code, value: $0.value) }
         let clock = clock, scene = scene
-        transitionLog = TransitionLogger(log: eventsLog, now: { clock.now }, onEnded: { scene.selectionDidChange() })
+        transitionLog = TransitionLogger(log: eventsLog, now: { clock.now }, onEnded: { _, _, _ in scene.selectionDidChange() })
         scene.container.delegate = transitionLog
     }
 

@@ -5,18 +5,22 @@ import KioskEngine
 final class TransitionLogger: ContainerControllerDelegate {
     private let log: EventsLog?
     private let now: () -> Double
-    private let onEnded: () -> Void
+    private let onBegan: () -> Void
+    private let onEnded: (_ from: Int, _ to: Int, _ completed: Bool) -> Void
     /// False in the daemon, which runs for months: the log file is the record there.
     private let keepsRecords: Bool
     private(set) var transitions: [TransitionRecord] = []
 
     /// - Parameters:
     ///   - now: the run's clock in seconds (virtual in `simulate`, monotonic in `run`).
+    ///   - onBegan: called as every transition begins.
     ///   - onEnded: called after every transition, completed or not (the tab bar follows it).
-    init(log: EventsLog?, now: @escaping () -> Double, keepsRecords: Bool = true, onEnded: @escaping () -> Void) {
+    init(log: EventsLog?, now: @escaping () -> Double, keepsRecords: Bool = true, onBegan: @escaping () -> Void = {},
+         onEnded: @escaping (_ from: Int, _ to: Int, _ completed: Bool) -> Void) {
         self.log = log
         self.now = now
         self.keepsRecords = keepsRecords
+        self.onBegan = onBegan
         self.onEnded = onEnded
     }
 
@@ -25,6 +29,7 @@ final class TransitionLogger: ContainerControllerDelegate {
             transitions.append(TransitionRecord(from: from, to: to, interactive: interactive, completed: nil))
         }
         log?.transitionBegan(t: now() * 1000, from: from, to: to, interactive: interactive)
+        onBegan()
     }
 
     func transitionDidEnd(from: Int, to: Int, completed: Bool) {
@@ -32,6 +37,6 @@ final class TransitionLogger: ContainerControllerDelegate {
             transitions[index].completed = completed
         }
         log?.transitionEnded(t: now() * 1000, from: from, to: to, completed: completed)
-        onEnded()
+        onEnded(from, to, completed)
     }
 }
