@@ -9,9 +9,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and running needs: the -dev packages behind the system-library targets and a font.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
-# What the unit tests need besides: a private D-Bus bus and busctl, a Prometheus text parser, and
+# What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text parser, and
 # setpriv (util-linux) and systemd-sysusers for the D-Bus policy test.
-TEST_PACKAGES  := dbus-daemon systemd python3 python3-prometheus-client util-linux
+TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client util-linux
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
