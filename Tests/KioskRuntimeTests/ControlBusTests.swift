@@ -11,7 +11,7 @@ import XCTest
 final class ControlBusTests: XCTestCase {
     private var directory: URL!
     private var bus: PrivateBus!
-    private var kiosk: Process?
+    private var kiosk: KioskProcess?
 
     static let config = """
         home = "first"
@@ -47,50 +47,26 @@ final class ControlBusTests: XCTestCase {
     }
 
     override func tearDown() {
-        if let kiosk, kiosk.isRunning {
-            kill(kiosk.processIdentifier, SIGTERM)
-            kiosk.waitUntilExit()
-        }
+        kiosk = nil
         bus = nil
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private var binary: String {
-        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk").path
-    }
-
     private var configPath: String { directory.appendingPathComponent("kiosk.toml").path }
-    private var logPath: String { directory.appendingPathComponent("daemon.log").path }
 
     /// Starts the daemon on the private bus and waits until it owns its name.
     private func startKiosk(config: String = ControlBusTests.config) throws {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["run", "--display", "headless", "--config", configPath]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 }
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         kiosk = process
-        XCTAssertTrue(wait { (try? self.bus.property("CurrentScreen")) as? String != nil }, "the kiosk never appeared on the bus: \(log)")
+        XCTAssertTrue(wait { (try? self.bus.property("CurrentScreen")) as? String != nil },
+                      "the kiosk never appeared on the bus: \(process.log)")
     }
 
-    private var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-
-    private func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(limit)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return false
-    }
+    private func wait(_ condition: () -> Bool) -> Bool { KioskProcess.wait(condition) }
 
     private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
     }
 
     // MARK: - Properties and introspection
