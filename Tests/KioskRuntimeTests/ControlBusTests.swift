@@ -249,6 +249,16 @@ final class ControlBusTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: textfile + ".tmp"), "written to a temporary file, then renamed")
     }
 
+    func testAMissingCameraCountsAsACameraFault() throws {
+        try startKiosk(config: Self.config.replacingOccurrences(of: "source = \"none\"",
+                                                                with: "source = \"v4l2\"\ndevice = \"/dev/video-missing\""))
+        XCTAssertTrue(wait {
+            let text = (try? self.ctl(["status", "--metrics"]))?.output ?? ""
+            return text.contains("swipe_kiosk_camera_faults_total ") && !text.contains("swipe_kiosk_camera_faults_total 0\n")
+        }, (try? ctl(["status", "--metrics"]))?.output ?? "")
+        XCTAssertTrue(try ctl(["status"]).output.contains("camera:        "), "status names the camera")
+    }
+
     /// Every sample of a metrics file, as Python's prometheus_client parses it: `name{label="v",…}` -> value.
     private func samples(_ path: String) throws -> [String: Double] {
         let script = """

@@ -17,7 +17,10 @@ extension KioskDaemon: ControlTarget {
     public var cameraDescription: String { camera?.status ?? "none" }
     public var touchDevices: [String] { touchMonitor?.openDevices ?? [] }
     public var uptime: Double { MonotonicClock.now() - startTime }
-    public var metricsText: String { metrics.text(uptime: uptime) }
+    public var metricsText: String {
+        metrics.cameraFaults(total: camera?.faultCount ?? 0)
+        return metrics.text(uptime: uptime)
+    }
 
     public func goTo(screen: String, animated: Bool) throws(ControlError) {
         guard let index = scene.screenNames.firstIndex(of: screen) else {

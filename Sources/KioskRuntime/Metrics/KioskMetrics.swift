@@ -13,6 +13,8 @@ public final class KioskMetrics {
     private let cameraFrames: CoreMetrics.Counter
     private let cameraFaults: CoreMetrics.Counter
     private let uptime: CoreMetrics.Gauge
+    /// The camera's own fault count when last looked at; it starts again with each new camera.
+    private var cameraFaultsSeen = 0
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -46,8 +48,11 @@ public final class KioskMetrics {
         cameraFrames.increment()
     }
 
-    public func cameraFaulted() {
-        cameraFaults.increment()
+    /// Catches up with the camera feed's fault count (`total`, since that feed started).
+    public func cameraFaults(total: Int) {
+        if total < cameraFaultsSeen { cameraFaultsSeen = 0 }
+        cameraFaults.increment(by: total - cameraFaultsSeen)
+        cameraFaultsSeen = total
     }
 
     /// A transition ended: `style` is the config's name for it, `outcome` completed or cancelled.
