@@ -9,6 +9,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and running needs: the -dev packages behind the system-library targets and a font.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
+# What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text parser, and
+# setpriv (util-linux) and systemd-sysusers for the D-Bus policy test.
+TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client util-linux
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
@@ -39,6 +42,7 @@ demo: release
 	./.build/release/swipe-kiosk demo --out $(DEMO_OUT)
 
 unit-test: deps
+	$(call install_missing,$(TEST_PACKAGES))
 	$(SWIFT) test
 
 # A real kernel in QEMU: bochs DRM, uinput touch, vivid camera; see Tests/e2e/run.sh.
@@ -91,12 +95,17 @@ install: release
 	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
 	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
 	install -D -m 0644 systemd/swipe-kiosk.service $(DESTDIR)/etc/systemd/system/swipe-kiosk.service
+	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)/usr/share/dbus-1/system.d/org.swipekiosk.Kiosk1.conf
+	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)/usr/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk/README.md
-	@[ -n "$(DESTDIR)" ] || { systemctl daemon-reload 2>/dev/null || true; \
+	@[ -n "$(DESTDIR)" ] || { systemd-sysusers /usr/lib/sysusers.d/swipe-kiosk.conf 2>/dev/null || true; \
+		systemctl reload dbus 2>/dev/null || true; \
+		systemctl daemon-reload 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)/etc/systemd/system/swipe-kiosk.service
+	rm -f $(DESTDIR)/usr/share/dbus-1/system.d/org.swipekiosk.Kiosk1.conf $(DESTDIR)/usr/lib/sysusers.d/swipe-kiosk.conf
 	rm -rf $(DESTDIR)$(PREFIX)/share/doc/swipe-kiosk
 
 clean:

@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // System libraries (Debian -dev packages, found with pkg-config).
@@ -32,6 +34,8 @@ let package = Package(
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
+        // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
+        .target(name: "CKioskBus", dependencies: ["CSystemd"], path: "Sources/System/CKioskBus"),
 
         // The options the config file names and the device modules take (display backend and mode,
         // camera source, fallback and pixel format): one definition each, no dependencies.
@@ -49,8 +53,10 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux",
+            "CSystemd", "CLinux", "CKioskBus",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "swipe-kiosk", dependencies: [
             "KioskRuntime", "KioskOptions",

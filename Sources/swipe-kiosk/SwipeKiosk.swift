@@ -6,5 +6,5 @@ struct SwipeKiosk: ParsableCommand {
         commandName: "swipe-kiosk",
         abstract: "A touch-kiosk runtime: swipe between screens over a live camera-style background.",
         subcommands: [RunCommand.self, SimulateCommand.self, DemoCommand.self, BenchCommand.self, CheckConfigCommand.self,
-                      ListDevicesCommand.self, RecordCommand.self])
+                      ListDevicesCommand.self, RecordCommand.self, CtlCommand.self])
 }

@@ -239,6 +239,8 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(example.indicator, defaults.indicator)
         XCTAssertEqual(example.tabs, defaults.tabs)
         XCTAssertEqual(example.idle, defaults.idle)
+        XCTAssertEqual(example.control, defaults.control)
+        XCTAssertEqual(example.metrics, defaults.metrics)
         XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases))
     }
 }

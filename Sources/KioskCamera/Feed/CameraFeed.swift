@@ -19,4 +19,6 @@ public protocol CameraFeed: AnyObject, Sendable {
     func takeNewestFrame() -> PixelBuffer?
     /// One line for the operator: what is shown and why ("camera /dev/video0: 1280x720 YUYV at 30 fps").
     var status: String { get }
+    /// Faults since `start()`: bad frames, stalls, a missing or lost device (each one, also when repeated).
+    var faultCount: Int { get }
 }

@@ -2,10 +2,10 @@ import CLinux
 import Glibc
 
 /// An eventfd: a file descriptor an event loop can watch, made readable from any thread.
-final class EventSignal: Sendable {
-    let descriptor: Int32
+public final class EventSignal: Sendable {
+    public let descriptor: Int32
 
-    init() {
+    public init() {
         descriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         precondition(descriptor >= 0, "eventfd failed (\(String(cString: strerror(errno)))); the kernel lacks eventfd support")
     }
@@ -15,13 +15,13 @@ final class EventSignal: Sendable {
     }
 
     /// Makes the descriptor readable; signals before a `clear()` merge into one.
-    func raise() {
+    public func raise() {
         var one: UInt64 = 1
         _ = write(descriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// Makes the descriptor unreadable again.
-    func clear() {
+    public func clear() {
         var count: UInt64 = 0
         _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
     }

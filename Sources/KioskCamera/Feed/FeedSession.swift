@@ -155,6 +155,7 @@ final class FeedSession {
     }
 
     private func report(_ error: CameraError) {
+        mailbox.countFault()
         if let reportedFault, reportedFault.isSameKind(as: error) { return }
         reportedFault = error
         log(error.description)

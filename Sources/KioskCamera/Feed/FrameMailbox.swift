@@ -18,6 +18,7 @@ final class FrameMailbox: Sendable {
         var spares: [PixelBuffer] = []
         var sequence: UInt64 = 0
         var status: String
+        var faults = 0
     }
 
     init(width: Int, height: Int, status: String = "starting") {
@@ -63,5 +64,12 @@ final class FrameMailbox: Sendable {
     var status: String {
         get { slots.withLock { $0.status } }
         set { slots.withLock { $0.status = newValue } }
+    }
+
+    /// Camera faults (bad frames, stalls, a lost device) the producer met, for the metrics.
+    var faultCount: Int { slots.withLock { $0.faults } }
+
+    func countFault() {
+        slots.withLock { $0.faults += 1 }
     }
 }

@@ -37,6 +37,8 @@ public final class LiveFeed: CameraFeed {
 
     public var status: String { mailbox.status }
 
+    public var faultCount: Int { mailbox.faultCount }
+
     public func takeNewestFrame() -> PixelBuffer? {
         mailbox.takeNewest()
     }

@@ -12,6 +12,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var indicator = IndicatorConfiguration()
     public var tabs = TabBarConfiguration()
     public var idle = IdleConfiguration()
+    public var control = ControlConfiguration()
+    public var metrics = MetricsConfiguration()
     /// In swipe order; never empty.
     public var screens: [ScreenConfiguration] = [ScreenConfiguration(name: "home")]
     /// The name of the screen shown at start and after `[idle] return-home-after`.
@@ -39,6 +41,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         indicator = IndicatorConfiguration(reading: root.table("indicator"))
         tabs = TabBarConfiguration(reading: root.table("tabs"))
         idle = IdleConfiguration(reading: root.table("idle"))
+        control = ControlConfiguration(reading: root.table("control"))
+        metrics = MetricsConfiguration(reading: root.table("metrics"))
         let screenTables = root.tables("screen")
         let readScreens = screenTables.map(ScreenConfiguration.init(reading:))
         if !readScreens.isEmpty { screens = readScreens }

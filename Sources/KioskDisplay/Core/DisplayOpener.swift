@@ -5,6 +5,8 @@ public enum DisplayOpener {
     /// The opened display and one line per backend tried, saying what was chosen or why it failed.
     public struct Result {
         public let display: any Display
+        /// The backend that opened it (never `auto`).
+        public let backend: DisplayBackend
         public let log: [String]
     }
 
@@ -29,7 +31,7 @@ public enum DisplayOpener {
             do {
                 let display = try attempt()
                 lines.append("display: using \(backend.rawValue) (\(display.size.width)x\(display.size.height) at \(Int(display.refreshRate.rounded())) Hz)")
-                return Result(display: display, log: lines)
+                return Result(display: display, backend: backend, log: lines)
             } catch {
                 // A backend asked for by name must not silently become another one.
                 guard options.backend == .auto else { throw error }

@@ -28,6 +28,8 @@ final class CameraBackground {
 
     /// One line for the status: what the feed shows; nil without a camera.
     var status: String? { feed?.status }
+    /// Faults the running feed has met since it started.
+    var faultCount: Int { feed?.faultCount ?? 0 }
 
     func start(_ configuration: CameraConfiguration) {
         do {

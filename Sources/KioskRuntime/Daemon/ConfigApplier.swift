@@ -53,7 +53,7 @@ final class ConfigApplier {
     func reload() -> ReloadResult {
         guard let path else {
             logger.notice("reload: running the built-in demo, there is no config file to reload")
-            return .rejected("running the built-in demo: there is no config file to reload")
+            return .noConfigFile
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
         switch reloader.reload() {

@@ -12,6 +12,8 @@ import Logging
 public struct DaemonParts {
     /// Where frames go; its frame clock paces the animations.
     public var display: any Display
+    /// Which backend `display` is, for reports (`ctl status`).
+    public var displayBackend: DisplayBackend
     /// The loop every descriptor is watched on.
     public var loop: EventLoop
     /// Time and timers for idle, replay and the watchdog.
@@ -21,10 +23,11 @@ public struct DaemonParts {
     /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
     public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
 
-    public init(display: any Display, loop: EventLoop, clock: any DaemonClock,
+    public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
                 makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?) {
         self.display = display
+        self.displayBackend = displayBackend
         self.loop = loop
         self.clock = clock
         self.makeTouchSource = makeTouchSource
@@ -41,7 +44,7 @@ public struct DaemonParts {
         for line in opened.log { logger.notice("\(line)") }
         let loop = try EventLoop()
         return DaemonParts(
-            display: opened.display, loop: loop, clock: MonotonicDaemonClock(loop: loop),
+            display: opened.display, displayBackend: opened.backend, loop: loop, clock: MonotonicDaemonClock(loop: loop),
             makeTouchSource: { input, surface in
                 let monitor = try TouchMonitor(settings: input.touchDeviceSettings, surface: surface)
                 for message in monitor.startupMessages { logger.info("\(message)") }

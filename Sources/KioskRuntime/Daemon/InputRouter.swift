@@ -17,6 +17,8 @@ final class InputRouter {
     var measuresLatency = false
     /// Devices came or went.
     var onDevicesChanged: () -> Void = {}
+    /// Called with the number of touch events each batch brings, before they are handled.
+    var onTouches: (Int) -> Void = { _ in }
 
     init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, pacer: RenderPacer) {
         self.context = context
@@ -28,9 +30,9 @@ final class InputRouter {
     private var loop: EventLoop { context.loop }
     private var logger: Logger { context.logger }
 
-    /// Open touch devices, when a source reports them (the touch monitor does).
-    var openDeviceCount: Int {
-        sources.reduce(0) { $0 + (($1 as? TouchMonitor)?.openDevices.count ?? 0) }
+    /// Open touch devices' paths, when a source reports them (the touch monitor does).
+    var openDevices: [String] {
+        sources.flatMap { ($0 as? TouchMonitor)?.openDevices ?? [] }
     }
 
     /// Watches `source`'s descriptors; its touches go to the scene from now on.
@@ -66,6 +68,7 @@ final class InputRouter {
     /// Takes `touches` from any source to the scene (or only wakes the panel with them).
     func deliver(_ touches: [TouchEvent]) {
         guard !touches.isEmpty else { return }
+        onTouches(touches.count)
         let wasBlanked = idle.isBlanked
         idle.wake(reason: "by a touch")
         idle.touched()

@@ -1,3 +1,4 @@
+import KioskConfig
 import KioskEngine
 
 /// What a control service (D-Bus, `ctl`) reads and asks of a running daemon. Call on the loop.
@@ -15,6 +16,24 @@ extension KioskDaemon {
     public var lastFrame: PixelBuffer { pacer.lastFrame }
     /// True when no animation wants frame-clock ticks: the display may rest.
     public var isAtRest: Bool { pacer.animationsAtRest }
+    /// The configuration running now (the last one a reload accepted).
+    public var configuration: KioskConfiguration { applier.configuration }
+    /// One line on the display in use, e.g. "headless 320x200@60, rotated 90°".
+    public var displayDescription: String {
+        let rotation = configuration.display.rotation.degrees
+        return "\(displayBackend.rawValue) \(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))"
+            + (rotation == 0 ? "" : ", rotated \(rotation)°")
+    }
+    /// Seconds between two vsyncs of the display.
+    public var refreshPeriod: Double { 1 / display.refreshRate }
+    /// One line on the camera feed, or nil when there is none.
+    public var cameraDescription: String? { camera.status }
+    /// Faults the running camera feed has met since it started (a reload may start a new one).
+    public var cameraFaultCount: Int { camera.faultCount }
+    /// The touch devices open now, by path.
+    public var touchDevices: [String] { input.openDevices }
+    /// Seconds since the daemon was made.
+    public var uptime: Double { clock.now - startTime }
 
     /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
     /// Going to the screen already on top does nothing.

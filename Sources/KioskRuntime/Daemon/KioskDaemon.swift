@@ -4,6 +4,7 @@ import KioskCompositor
 import KioskConfig
 import KioskDisplay
 import KioskEngine
+import KioskOptions
 import KioskTouch
 import Logging
 
@@ -24,15 +25,17 @@ public final class KioskDaemon {
     /// The daemon's time: `clock.makeTimer` gives a timer that fires on the loop (a control
     /// service's timeouts), `clock.now` the time touches and frames are stamped with.
     public let clock: any DaemonClock
-    private let display: any Display
-    private let startTime: Double
+    let display: any Display
+    /// Which backend `display` is.
+    let displayBackend: DisplayBackend
+    let startTime: Double
     private let eventsLog: EventsLog?
 
     let sceneHost: SceneHost
     let pacer: RenderPacer
     let idle: IdleController
-    private let input: InputRouter
-    private let camera: CameraBackground
+    let input: InputRouter
+    let camera: CameraBackground
     let applier: ConfigApplier
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
@@ -55,6 +58,7 @@ public final class KioskDaemon {
         self.logger = logger
         eventLoop = parts.loop
         display = parts.display
+        displayBackend = parts.displayBackend
         clock = parts.clock
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
@@ -98,7 +102,10 @@ public final class KioskDaemon {
         }
         pacer.onFramePresented = { [unowned self] seconds in notify { $0.framePresented(composeSeconds: seconds) } }
         pacer.onFrameHandled = { [unowned self] in stopIfReplayIsOver() }
-        camera.onFrame = { [unowned pacer] in pacer.requestFrame() }
+        camera.onFrame = { [unowned self] in
+            pacer.requestFrame()
+            notify { $0.cameraFrameArrived() }
+        }
         idle.place = { [unowned sceneHost] in
             let scene = sceneHost.scene
             if scene.container.isTransitioning { return .transitioning }
@@ -119,6 +126,7 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged([.blanked]) }
         }
         input.onDevicesChanged = { [unowned self] in notifier.status(status) }
+        input.onTouches = { [unowned self] count in notify { $0.touchesArrived(count: count) } }
     }
 
     // MARK: - Life cycle
@@ -246,7 +254,7 @@ public final class KioskDaemon {
         var parts = ["Screen \"\(currentScreen)\" (\(scene.container.selectedIndex + 1) of \(scene.screenNames.count))",
                      "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))"]
         if let cameraStatus = camera.status { parts.append("camera: \(cameraStatus)") }
-        parts.append("touch: \(input.openDeviceCount) device(s)")
+        parts.append("touch: \(input.openDevices.count) device(s)")
         return parts.joined(separator: "; ")
     }
 

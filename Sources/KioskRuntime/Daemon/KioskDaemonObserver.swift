@@ -12,6 +12,10 @@ public protocol KioskDaemonObserver: AnyObject {
     func framePresented(composeSeconds: Double)
     /// A reload was accepted (applied or unchanged) or rejected.
     func configurationReloaded(accepted: Bool)
+    /// `count` touch events arrived from a device or a replay.
+    func touchesArrived(count: Int)
+    /// The camera delivered a frame.
+    func cameraFrameArrived()
 }
 
 extension KioskDaemonObserver {
@@ -20,6 +24,8 @@ extension KioskDaemonObserver {
     public func propertiesChanged(_ properties: Set<KioskDaemonProperty>) {}
     public func framePresented(composeSeconds: Double) {}
     public func configurationReloaded(accepted: Bool) {}
+    public func touchesArrived(count: Int) {}
+    public func cameraFrameArrived() {}
 }
 
 /// The daemon's state an observer can read and be told about.

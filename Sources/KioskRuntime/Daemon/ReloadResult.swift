@@ -6,10 +6,14 @@ public enum ReloadResult: Equatable, Sendable {
     case unchanged
     /// The running config stays; the text says why (FILE:LINE:COLUMN lines for a bad file).
     case rejected(String)
+    /// The daemon runs the built-in demo: there is no file to read again.
+    case noConfigFile
 
     /// Whether the file was accepted (applied or unchanged).
     public var isAccepted: Bool {
-        if case .rejected = self { return false }
-        return true
+        switch self {
+        case .applied, .unchanged: true
+        case .rejected, .noConfigFile: false
+        }
     }
 }

@@ -18,10 +18,11 @@ public final class EventLoop {
         close(epollFD)
     }
 
-    /// Calls `handler` whenever `fd` is readable (level-triggered) until `unwatch`.
-    public func watch(_ fd: Int32, _ handler: @escaping () -> Void) throws(SystemCallError) {
+    /// Calls `handler` whenever `fd` is readable (level-triggered) until `unwatch`; `events` adds
+    /// others (EPOLLOUT while a socket has output queued). Watching again replaces the handler.
+    public func watch(_ fd: Int32, events: UInt32 = EPOLLIN.rawValue, _ handler: @escaping () -> Void) throws(SystemCallError) {
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue
+        event.events = events
         event.data.fd = fd
         let operation = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
         guard epoll_ctl(epollFD, operation, fd, &event) == 0 else { throw SystemCallError("epoll_ctl(fd \(fd))") }

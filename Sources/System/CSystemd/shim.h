@@ -1,3 +1,4 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <systemd/sd-daemon.h>
+#include <systemd/sd-bus.h>

@@ -38,7 +38,8 @@ struct RunCommand: ParsableCommand {
         options.exitAfterReplay = !keepRunning
         do {
             let daemon = try KioskDaemon(options: options, logger: logger)
-            let status = try daemon.run()
+            let control = KioskControl(daemon: daemon, logger: logger)
+            let status = try withExtendedLifetime(control) { try daemon.run() }
             if status != 0 { throw ExitCode(status) }
         } catch let error as ExitCode {
             throw error

@@ -1,0 +1,118 @@
+import CSystemd
+import Foundation
+
+/// One sd-bus message, owned (referenced) for as long as this value lives.
+///
+/// Appends and reads go through sd-bus's typed calls; the variadic ones Swift cannot call.
+public final class BusMessage {
+    let pointer: OpaquePointer
+
+    /// Takes over a reference the caller already holds.
+    init(adopting pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Adds a reference to a message sd-bus lends to a callback.
+    init(borrowing pointer: OpaquePointer) {
+        self.pointer = sd_bus_message_ref(pointer)
+    }
+
+    deinit {
+        sd_bus_message_unref(pointer)
+    }
+
+    public var member: String? { sd_bus_message_get_member(pointer).map { String(cString: $0) } }
+
+    // MARK: Appending
+
+    public func append(_ value: String) throws(BusError) {
+        let result = value.withCString { sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "s")), $0) }
+        try check("append string", result)
+    }
+
+    public func append(_ value: Bool) throws(BusError) {
+        var flag: Int32 = value ? 1 : 0
+        try check("append boolean", sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "b")), &flag))
+    }
+
+    public func append(_ value: Double) throws(BusError) {
+        var number = value
+        try check("append double", sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "d")), &number))
+    }
+
+    public func append(_ values: [String]) throws(BusError) {
+        try check("open array", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "s"))
+        for value in values { try append(value) }
+        try check("close array", sd_bus_message_close_container(pointer))
+    }
+
+    public func append(bytes: Data) throws(BusError) {
+        let result = bytes.withUnsafeBytes { raw in
+            sd_bus_message_append_array(pointer, CChar(UInt8(ascii: "y")), raw.baseAddress, raw.count)
+        }
+        try check("append byte array", result)
+    }
+
+    // MARK: Reading
+
+    public func readString() throws(BusError) -> String {
+        var text: UnsafePointer<CChar>?
+        try check("read string", sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "s")), &text))
+        return text.map { String(cString: $0) } ?? ""
+    }
+
+    public func readBool() throws(BusError) -> Bool {
+        var flag: Int32 = 0
+        try check("read boolean", sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "b")), &flag))
+        return flag != 0
+    }
+
+    public func readDouble() throws(BusError) -> Double {
+        var number = 0.0
+        try check("read double", sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "d")), &number))
+        return number
+    }
+
+    public func readStrings() throws(BusError) -> [String] {
+        try check("enter array", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "a")), "s"))
+        var values: [String] = []
+        while true {
+            var text: UnsafePointer<CChar>?
+            let result = try check("read string", sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "s")), &text))
+            if result == 0 { break }
+            values.append(text.map { String(cString: $0) } ?? "")
+        }
+        try check("exit array", sd_bus_message_exit_container(pointer))
+        return values
+    }
+
+    public func readBytes() throws(BusError) -> Data {
+        var bytes: UnsafeRawPointer?
+        var count = 0
+        try check("read byte array", sd_bus_message_read_array(pointer, CChar(UInt8(ascii: "y")), &bytes, &count))
+        guard let bytes else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Steps into a variant holding `signature` (a property value).
+    public func enterVariant(_ signature: String) throws(BusError) {
+        try check("enter variant", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "v")), signature))
+    }
+}
+
+extension BusMessage {
+    /// A method return for this call, to append the out-arguments to and send.
+    func makeReturn() throws(BusError) -> BusMessage {
+        var reply: OpaquePointer?
+        try check("new method return", sd_bus_message_new_method_return(pointer, &reply))
+        return BusMessage(adopting: reply!)
+    }
+
+    /// Answers this call with the D-Bus error `name`.
+    func replyError(name: String, message: String) throws(BusError) {
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        sd_bus_error_set(&error, name, message)
+        try check("reply error", sd_bus_reply_method_error(pointer, &error))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import KioskConfig
+
+/// `swipe-kiosk ctl`'s end of the interface: blocking calls to a running kiosk.
+public final class ControlClient {
+    private let connection: BusConnection
+
+    public init(bus: ControlBus) throws(BusError) {
+        connection = try BusConnection(bus)
+    }
+
+    public func status() throws(BusError) -> ControlStatus {
+        ControlStatus(currentScreen: try property("CurrentScreen", "s").readString(),
+                      screens: try property("Screens", "as").readStrings(),
+                      blanked: try property("Blanked", "b").readBool(),
+                      transitioning: try property("Transitioning", "b").readBool(),
+                      display: try property("Display", "s").readString(),
+                      camera: try property("Camera", "s").readString(),
+                      touchDevices: try property("TouchDevices", "as").readStrings(),
+                      uptimeSeconds: try property("UptimeSeconds", "d").readDouble())
+    }
+
+    public func goTo(_ screen: String, animated: Bool) throws(BusError) {
+        let call = try method("GoTo")
+        try call.append(screen)
+        try call.append(animated)
+        _ = try connection.call(call)
+    }
+
+    public func screenshot() throws(BusError) -> Data {
+        try connection.call(try method("Screenshot")).readBytes()
+    }
+
+    public func reload() throws(BusError) { _ = try connection.call(try method("Reload")) }
+    public func blank() throws(BusError) { _ = try connection.call(try method("Blank")) }
+    public func wake() throws(BusError) { _ = try connection.call(try method("Wake")) }
+    public func metrics() throws(BusError) -> String { try connection.call(try method("Metrics")).readString() }
+
+    private func method(_ member: String) throws(BusError) -> BusMessage {
+        try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
+                                     interface: KioskBusInterface.interface, member: member)
+    }
+
+    /// The reply to Properties.Get, positioned at the value inside its variant.
+    private func property(_ name: String, _ signature: String) throws(BusError) -> BusMessage {
+        let call = try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
+                                                interface: "org.freedesktop.DBus.Properties", member: "Get")
+        try call.append(KioskBusInterface.interface)
+        try call.append(name)
+        let reply = try connection.call(call)
+        try reply.enterVariant(signature)
+        return reply
+    }
+}

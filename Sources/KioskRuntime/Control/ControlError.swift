@@ -1,0 +1,40 @@
+/// Why the kiosk refused a control call; each case travels as its own D-Bus error name.
+public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A transition runs (or a finger pans); GoTo waits for none.
+    case busy
+    /// GoTo named a screen the config does not have.
+    case noSuchScreen(name: String, screens: [String])
+    /// Reload found errors; the text is FILE:LINE:COLUMN lines, and the running config stays.
+    case configRejected(String)
+    /// Reload on the built-in demo, which has no file.
+    case noConfigFile
+    /// The display refused to power down or up, or a screenshot could not be made.
+    case failed(String)
+
+    /// The D-Bus error name, e.g. `org.swipekiosk.Kiosk1.Error.Busy`.
+    public var busErrorName: String {
+        let suffix = switch self {
+        case .busy: "Busy"
+        case .noSuchScreen: "NoSuchScreen"
+        case .configRejected: "ConfigRejected"
+        case .noConfigFile: "NoConfigFile"
+        case .failed: "Failed"
+        }
+        return KioskBusInterface.errorPrefix + suffix
+    }
+
+    public var description: String {
+        switch self {
+        case .busy:
+            "a transition is under way; try again when it has ended"
+        case .noSuchScreen(let name, let screens):
+            "no screen named \"\(name)\"; screens: " + screens.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .configRejected(let errors):
+            "the config was not applied; the running config stays:\n\(errors)"
+        case .noConfigFile:
+            "the kiosk runs the built-in demo: there is no config file to reload"
+        case .failed(let reason):
+            reason
+        }
+    }
+}

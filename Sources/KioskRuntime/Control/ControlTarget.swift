@@ -1,0 +1,33 @@
+import Foundation
+
+/// What the D-Bus interface needs from a running kiosk. The daemon conforms; tests may use a fake.
+///
+/// Every member is called on the event loop's thread and must return within a frame.
+public protocol ControlTarget: AnyObject {
+    /// The screen shown now (the one a running transition starts from).
+    var currentScreen: String { get }
+    /// Every screen's name, in swipe order.
+    var screens: [String] { get }
+    var isBlanked: Bool { get }
+    var isTransitioning: Bool { get }
+    /// One line on the display in use, e.g. "headless 320x200@60".
+    var displayDescription: String { get }
+    /// One line on the camera, or "none".
+    var cameraDescription: String { get }
+    /// The touch devices open now.
+    var touchDevices: [String] { get }
+    /// Seconds since the daemon started.
+    var uptime: Double { get }
+
+    /// Runs the transition a tab button runs; throws `.busy` or `.noSuchScreen`.
+    func goTo(screen: String, animated: Bool) throws(ControlError)
+    /// Calls `completion` (on the loop's thread, maybe later) with a PNG of what the display shows now.
+    func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void)
+    /// As SIGHUP; throws `.configRejected` with the config's errors.
+    func reloadConfiguration() throws(ControlError)
+    /// Powers the panel down until `wakePanel()` or a touch.
+    func blankPanel() throws(ControlError)
+    func wakePanel() throws(ControlError)
+    /// The Prometheus text of the kiosk's metrics.
+    var metricsText: String { get }
+}

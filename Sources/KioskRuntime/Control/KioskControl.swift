@@ -1,0 +1,138 @@
+import Foundation
+import KioskConfig
+import Logging
+
+/// A running daemon's faces to the outside: the D-Bus object (`[control] bus`), screenshots, and
+/// the Prometheus metrics (the `Metrics` method and `[metrics] textfile`).
+///
+/// Made once by `swipe-kiosk run` before the loop starts, so the bus name is owned before systemd
+/// hears READY. `[control]` and `[metrics]` changes need a restart.
+public final class KioskControl: ControlTarget, KioskDaemonObserver {
+    private unowned let daemon: KioskDaemon
+    private let logger: Logger
+    private let metrics = KioskMetrics()
+    private var service: ControlService?
+    private var screenshots: ScreenshotEncoder?
+    private var metricsTimer: (any DaemonTimer)?
+    /// The transition style counted in `swipe_kiosk_transitions_total`, read when each one ends.
+    private var styleName: String { daemon.configuration.transition.style.rawValue }
+
+    /// Starts whatever the daemon's configuration asks for; a kiosk without any of it still runs.
+    public init(daemon: KioskDaemon, logger: Logger) {
+        self.daemon = daemon
+        self.logger = logger
+        daemon.addObserver(self)
+        do {
+            screenshots = try ScreenshotEncoder(loop: daemon.eventLoop)
+        } catch {
+            logger.warning("screenshots unavailable: \(error)")
+        }
+        startService(on: daemon.configuration.control.bus)
+        startMetricsFile(daemon.configuration.metrics)
+    }
+
+    private func startService(on bus: ControlBus) {
+        guard bus != .none else { return }
+        do {
+            let service = try ControlService(bus: bus, loop: daemon.eventLoop, target: self) { [logger] in logger.warning("\($0)") }
+            daemon.addObserver(service)
+            self.service = service
+            logger.info("D-Bus: \(KioskBusInterface.busName) on the \(bus.rawValue) bus")
+        } catch {
+            logger.warning("D-Bus: \(error); the kiosk runs without remote control ([control] bus = \"none\" silences this)")
+        }
+    }
+
+    private func startMetricsFile(_ settings: MetricsConfiguration) {
+        guard let path = settings.textfile else { return }
+        let writer = MetricsTextfileWriter(path: path)
+        do {
+            let timer = try daemon.clock.makeTimer { [unowned self] in write(with: writer) }
+            timer.schedule(at: daemon.clock.now + settings.interval, repeatingEvery: settings.interval)
+            metricsTimer = timer
+        } catch {
+            logger.warning("metrics: \(error)")
+        }
+        write(with: writer)
+    }
+
+    private func write(with writer: MetricsTextfileWriter) {
+        do {
+            try writer.write(metricsText)
+        } catch {
+            logger.warning("metrics: \(error); check that the directory exists and the service may write it")
+        }
+    }
+
+    // MARK: - ControlTarget
+
+    public var currentScreen: String { daemon.currentScreen }
+    public var screens: [String] { daemon.screenNames }
+    public var isBlanked: Bool { daemon.isBlanked }
+    public var isTransitioning: Bool { daemon.isTransitioning }
+    public var displayDescription: String { daemon.displayDescription }
+    public var cameraDescription: String { daemon.cameraDescription ?? "none" }
+    public var touchDevices: [String] { daemon.touchDevices }
+    public var uptime: Double { daemon.uptime }
+
+    public var metricsText: String {
+        metrics.cameraFaults(total: daemon.cameraFaultCount)
+        return metrics.text(uptime: daemon.uptime)
+    }
+
+    public func goTo(screen: String, animated: Bool) throws(ControlError) {
+        do {
+            try daemon.goTo(screen, animated: animated)
+        } catch {
+            switch error {
+            case .busy: throw .busy
+            case .noSuchScreen(let name): throw .noSuchScreen(name: name, screens: daemon.screenNames)
+            }
+        }
+    }
+
+    public func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void) {
+        guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
+        screenshots.encode(daemon.lastFrame, completion: completion)
+    }
+
+    public func reloadConfiguration() throws(ControlError) {
+        switch daemon.reload() {
+        case .applied, .unchanged: return
+        case .rejected(let errors): throw .configRejected(errors)
+        case .noConfigFile: throw .noConfigFile
+        }
+    }
+
+    public func blankPanel() throws(ControlError) {
+        daemon.blank()
+        // The display may refuse DPMS; the daemon logs it and stays lit.
+        guard daemon.isBlanked else { throw .failed("the display could not be powered down; see the journal") }
+    }
+
+    public func wakePanel() throws(ControlError) {
+        daemon.wake()
+    }
+
+    // MARK: - KioskDaemonObserver
+
+    public func transitionEnded(from: String, to: String, completed: Bool) {
+        metrics.transitionEnded(style: styleName, completed: completed)
+    }
+
+    public func framePresented(composeSeconds: Double) {
+        metrics.frameComposed(seconds: composeSeconds, period: daemon.refreshPeriod)
+    }
+
+    public func configurationReloaded(accepted: Bool) {
+        metrics.reloaded(accepted: accepted)
+    }
+
+    public func touchesArrived(count: Int) {
+        metrics.touchesArrived(count)
+    }
+
+    public func cameraFrameArrived() {
+        metrics.cameraFrameArrived()
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import KioskConfig
+import KioskRuntime
+
+extension ControlBus: ExpressibleByArgument {}
+
+/// `swipe-kiosk ctl`: drives a running kiosk through its D-Bus interface org.swipekiosk.Kiosk1.
+struct CtlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake.",
+        subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self])
+
+    /// The options every `ctl` command takes.
+    struct Connection: ParsableArguments {
+        @Option(name: .long, help: "The bus the kiosk is on: system or session (DBUS_SYSTEM_BUS_ADDRESS / DBUS_SESSION_BUS_ADDRESS choose another).")
+        var bus: ControlBus = .system
+
+        /// Runs `body` with a client; a failed call exits non-zero with the kiosk's error text.
+        func run(_ body: (ControlClient) throws(BusError) -> Void) throws {
+            guard bus != .none else { throw ValidationError("--bus must be system or session") }
+            do {
+                try body(try ControlClient(bus: bus))
+            } catch {
+                FileHandle.standardError.write(Data("swipe-kiosk ctl: \(explain(error))\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+
+        private func explain(_ error: BusError) -> String {
+            switch error.name {
+            case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+                "no kiosk is running on the \(bus.rawValue) bus (\(KioskBusInterface.busName) has no owner)"
+            case "org.freedesktop.DBus.Error.AccessDenied":
+                "access denied: run as root or as a member of the swipe-kiosk group (\(error.message))"
+            default:
+                error.description
+            }
+        }
+    }
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the current screen, the screens, blanking, display, camera, touch devices and uptime.")
+        @OptionGroup var connection: Connection
+        @Flag(name: .long, help: "Print JSON instead of text.")
+        var json = false
+        @Flag(name: .long, help: "Print the kiosk's Prometheus metrics instead.")
+        var metrics = false
+
+        func run() throws {
+            try connection.run { client throws(BusError) in
+                if metrics { return print(try client.metrics(), terminator: "") }
+                let status = try client.status()
+                guard json else { return print(status.text) }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: (try? encoder.encode(status)) ?? Data(), as: UTF8.self))
+            }
+        }
+    }
+
+    struct GoTo: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "goto", abstract: "Go to a screen, as its tab button does.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The screen's name.")
+        var screen: String
+        @Flag(name: .customLong("no-animation"), help: "Switch at once, without the transition.")
+        var noAnimation = false
+
+        func run() throws {
+            try connection.run { client throws(BusError) in try client.goTo(screen, animated: !noAnimation) }
+        }
+    }
+
+    struct Screenshot: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save what the display shows now as a PNG.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The PNG file to write.")
+        var file: String
+
+        func run() throws {
+            var png = Data()
+            try connection.run { client throws(BusError) in png = try client.screenshot() }
+            do {
+                try png.write(to: URL(fileURLWithPath: file))
+            } catch {
+                throw ValidationError("cannot write \(file): \(error.localizedDescription)")
+            }
+            print("\(file): \(png.count) bytes")
+        }
+    }
+
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Reload the config file, as SIGHUP; its errors are printed when it is rejected.")
+        @OptionGroup var connection: Connection
+        func run() throws { try connection.run { client throws(BusError) in try client.reload() } }
+    }
+
+    struct Blank: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Power the panel down until a touch or `wake`.")
+        @OptionGroup var connection: Connection
+        func run() throws { try connection.run { client throws(BusError) in try client.blank() } }
+    }
+
+    struct Wake: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Power the panel up again.")
+        @OptionGroup var connection: Connection
+        func run() throws { try connection.run { client throws(BusError) in try client.wake() } }
+    }
+}

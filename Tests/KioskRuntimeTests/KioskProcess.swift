@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The built `swipe-kiosk run` as a child process with its log in a file, stopped by SIGTERM.
+final class KioskProcess {
+    let logPath: String
+    private let process = Process()
+
+    /// The `swipe-kiosk` binary `swift test` built beside the test bundle.
+    static var binary: String {
+        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk").path
+    }
+
+    /// - Parameter prefix: a command that runs the kiosk, e.g. setpriv to change its user.
+    init(configPath: String, environment: [String: String], prefix: [String] = []) throws {
+        logPath = URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent("daemon.log").path
+        let command = prefix + [Self.binary, "run", "--display", "headless", "--config", configPath]
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Polls `condition` every 20 ms for at most `limit` seconds.
+    static func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}
