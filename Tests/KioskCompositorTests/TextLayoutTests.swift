@@ -57,6 +57,19 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertTrue(firstLineSame && secondLineDiffers, "the ellipsis changes the last line only")
     }
 
+    func testLineSpacingScalesTheDistanceBetweenLines() {
+        func inkHeight(_ spacing: Double) -> Int {
+            let layout = shaper.layout(TextContent("one\ntwo", fontSize: 20, lineSpacing: spacing), width: 100, height: 200)
+            let buffer = PixelBuffer(width: 100, height: 200)
+            withContext(buffer) { layout.draw($0) }
+            return LayerSurfaceCache.inkBounds(of: buffer)?.height ?? 0
+        }
+        let single = inkHeight(1), double = inkHeight(2)
+        XCTAssertGreaterThan(single, 30, "two lines")
+        // Baselines move apart by one more line height of a 20 px font, about 27 px.
+        XCTAssertEqual(double - single, 27, accuracy: 4)
+    }
+
     func testRightToLeftParagraphsAlignToTheirStart() {
         func inkColumns(_ string: String, _ alignment: TextAlignment) -> ClosedRange<Int>? {
             let layout = shaper.layout(TextContent(string, fontSize: 24, alignment: alignment), width: 600, height: 40)

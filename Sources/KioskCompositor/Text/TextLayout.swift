@@ -11,7 +11,7 @@ import KioskEngine
 /// sits: `left`, `center` and `right` are absolute, `start` and `end` follow the paragraph's direction.
 final class TextLayout {
     private let layout: OpaquePointer
-    private let content: String
+    private let text: String
     /// Where each shown line's left end and baseline go, in the box's pixels.
     private let origins: [(x: Double, baseline: Double)]
 
@@ -21,7 +21,7 @@ final class TextLayout {
     /// Takes ownership of `layout`, a fresh PangoLayout.
     init(_ content: TextContent, width: Double, height: Double, layout: OpaquePointer) {
         self.layout = layout
-        self.content = content.string
+        self.text = content.string
         pango_layout_set_text(layout, content.string, -1)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, content.fontFamily)
@@ -46,7 +46,7 @@ final class TextLayout {
 
     /// The text of each line drawn; an ellipsized line's is all the text it ellipsizes.
     var lines: [String] {
-        let utf8 = Array(content.utf8)
+        let utf8 = Array(text.utf8)
         return origins.indices.compactMap { index in
             guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return nil }
             let start = Int(line.pointee.start_index), end = min(start + Int(line.pointee.length), utf8.count)
