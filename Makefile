@@ -6,9 +6,12 @@ PREFIX       ?= /usr/local
 DEMO_OUT     ?= demo-out
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# What building and running needs: the -dev packages behind the system-library targets and a font.
-BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
-                  libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
+# What building and running needs: the -dev packages behind the system-library targets, and fonts
+# covering the articles' scripts (Noto: Latin, Arabic, Thai; WenQuanYi Micro Hei: Chinese), and
+# pango-view, the reference the text tests compare the compositor's text with.
+BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev libpango1.0-dev \
+                  libturbojpeg0-dev libsystemd-dev libgif-dev \
+                  fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text parser, and
 # setpriv (util-linux) and systemd-sysusers for the D-Bus policy test.
 TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client util-linux

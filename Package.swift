@@ -29,6 +29,7 @@ let package = Package(
         systemLibrary("CEvdev", pkgConfig: "libevdev", debian: "libevdev-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", debian: "libpixman-1-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
+        systemLibrary("CPango", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", debian: "libturbojpeg0-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
@@ -46,7 +47,7 @@ let package = Package(
         .target(name: "KioskTouch", dependencies: ["KioskEngine"]),
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels"),
-        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CTurboJPEG", "CGif", "CKioskPixels"]),
+        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskCompositor", "CDRM", "CLinux"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),

@@ -4,6 +4,11 @@ import XCTest
 
 /// The bench's own logic, at a tiny size so it stays fast: figures are present and sane.
 final class CompositorBenchTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     func testSizeOptionIsParsedOrRejectedWithAHint() throws {
         let bench = try CompositorBench(size: "320x200")
         XCTAssertEqual(bench.width, 320)

@@ -5,6 +5,11 @@ import XCTest
 
 /// Goldens for what views draw: gradients, text, images, the feed and its blurred copy.
 final class ContentGoldenTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     private typealias S = TestScene
 
     func testGradientRunsThroughItsStops() {
@@ -39,23 +44,23 @@ final class ContentGoldenTests: XCTestCase {
 
     func testTextWrapsAtSpacesAndDropsLinesBeyondTheHeight() {
         let root = S.root()
-        let left = View(name: "left", frame: Rect(x: 2, y: 2, width: 60, height: 20))
-        left.content = .text(TextContent("ab cd ef gh ij kl mn op", fontSize: 8, color: .white, alignment: .left))
-        let right = View(name: "right", frame: Rect(x: 2, y: 26, width: 60, height: 20))
-        right.content = .text(TextContent("ab cd ef gh ij kl mn op qr st uv wx", fontSize: 8, color: .white, alignment: .right))
+        let left = View(name: "left", frame: Rect(x: 2, y: 2, width: 60, height: 22))
+        left.content = .text(TextContent("ab cd ef gh ij kl mn op", fontSize: 7, color: .white, alignment: .left))
+        let right = View(name: "right", frame: Rect(x: 2, y: 26, width: 60, height: 22))
+        right.content = .text(TextContent("ab cd ef gh ij kl mn op qr st uv wx", fontSize: 7, color: .white, alignment: .right))
         root.addSubview(left)
         root.addSubview(right)
         let frame = S.render(root)
         let inked = { (rows: Range<Int>) in rows.filter { y in (0..<64).contains { frame[$0, y] >> 16 & 0xFF > 120 } } }
-        let leftRows = inked(2..<22), rightRows = inked(26..<46)
+        let leftRows = inked(2..<24), rightRows = inked(26..<48)
         XCTAssertGreaterThan(leftRows.count, 10, "two lines of text, not one")
         XCTAssertLessThan(leftRows.first ?? 0, 8, "the two-line block is centred, so it starts near the top")
         XCTAssertTrue((0..<64).allSatisfy { frame[$0, 1] >> 16 & 0xFF < 60 && frame[$0, 24] >> 16 & 0xFF < 60 },
                       "nothing is drawn outside the views")
         XCTAssertGreaterThan(rightRows.count, 10)
-        let leftEdgeInk = (2..<22).contains { y in (2..<6).contains { frame[$0, y] >> 16 & 0xFF > 120 } }
+        let leftEdgeInk = (2..<24).contains { y in (2..<6).contains { frame[$0, y] >> 16 & 0xFF > 120 } }
         XCTAssertTrue(leftEdgeInk, "left-aligned lines start at the view's left edge")
-        let rightEdgeInk = (26..<46).contains { y in (56..<62).contains { frame[$0, y] >> 16 & 0xFF > 120 } }
+        let rightEdgeInk = (26..<48).contains { y in (56..<62).contains { frame[$0, y] >> 16 & 0xFF > 120 } }
         XCTAssertTrue(rightEdgeInk, "right-aligned lines end at the view's right edge")
         GoldenImage.assertMatches(frame, "text-wrapped", tolerance: 255)
     }

@@ -4,6 +4,11 @@ import XCTest
 
 /// A surface's ink bounds decide how much of it is composited each frame.
 final class LayerSurfaceCacheTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     func testInkBoundsHoldEveryVisiblePixelAndNoMore() {
         let buffer = PixelBuffer(width: 20, height: 10)
         XCTAssertNil(LayerSurfaceCache.inkBounds(of: buffer), "a clear surface has no ink")

@@ -6,6 +6,11 @@ import XCTest
 
 /// PNG, animated GIF and contact sheet: what `swipe-kiosk demo` writes.
 final class OutputWriterTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-writer-tests")
 
     override func setUpWithError() throws {

@@ -3,6 +3,11 @@ import KioskEngine
 import XCTest
 
 final class PrepareTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     private func card(size: Size) -> View {
         let screen = View(name: "screen", frame: Rect(origin: .zero, size: size))
         let card = View(name: "card", frame: Rect(x: 8, y: 8, width: 40, height: 30))

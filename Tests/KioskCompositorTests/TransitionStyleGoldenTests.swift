@@ -4,6 +4,11 @@ import XCTest
 
 /// Each of the engine's transition styles drawn at progress 0, 0.5 and 1, going forward.
 final class TransitionStyleGoldenTests: XCTestCase {
+    override class func setUp() {
+        super.setUp()
+        TestFonts.pin()
+    }
+
     private typealias S = TestScene
 
     /// Runs the style's four steps under a paused property animator scrubbed to `progress`, as the

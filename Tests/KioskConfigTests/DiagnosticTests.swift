@@ -141,7 +141,7 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(found, [
             "kiosk.toml:6:3: unknown key 'colour' in a text element ([screen.element]); did you mean 'color'?",
             "kiosk.toml:7:3: unknown key 'target' in a text element ([screen.element]); valid keys: "
-                + "type, x, y, width, height, opacity, text, font, font-size, weight, color, align",
+                + "type, x, y, width, height, opacity, text, font, font-size, weight, color, align, max-lines, overflow, line-spacing",
         ])
     }
 

@@ -58,7 +58,7 @@ final class ClipMaskCache {
         // The shape is a white rounded card; only its alpha matters to a mask.
         let key = LayerSurfaceKey(width: shape.width, height: shape.height, backgroundColor: .white,
                                   cornerRadius: shape.radius, shadow: nil, content: .none)
-        return Entry(shape: PixmanImage(LayerPainter().paint(key).buffer, opaque: false),
+        return Entry(shape: PixmanImage(LayerPainter(textLayouts: TextLayoutCache()).paint(key).buffer, opaque: false),
                      faded: PixmanImage(PixelBuffer(width: shape.width, height: shape.height), opaque: false))
     }
 }

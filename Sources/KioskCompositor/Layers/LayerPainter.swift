@@ -5,6 +5,9 @@ import KioskEngine
 
 /// Draws a view's own look (shadow, background colour, rounded corners, content) once with cairo.
 struct LayerPainter {
+    /// Where text content's layouts come from.
+    let textLayouts: TextLayoutCache
+
     /// Draws `key` into a new surface; `margin` pixels around the bounds hold the shadow.
     /// When image content cannot be decoded, the error says why and the surface holds everything else.
     func paint(_ key: LayerSurfaceKey) -> (buffer: PixelBuffer, error: String?) {
@@ -24,7 +27,11 @@ struct LayerPainter {
             cairo_clip(cr)
             switch key.content {
             case .linearGradient(let gradient): paintGradient(cr, gradient, key: key)
-            case .text(let text): paintText(cr, text, key: key)
+            case .text(let text):
+                if let layoutKey = key.textLayoutKey {
+                    setSource(cr, text.color)
+                    textLayouts.layout(for: layoutKey).draw(cr)
+                }
             case .image(let image):
                 do { try paintImage(cr, image, key: key) } catch { failure = "\(error)" }
             default: break
@@ -59,41 +66,6 @@ struct LayerPainter {
         }
         cairo_set_source(cr, pattern)
         cairo_paint(cr)
-    }
-
-    private func paintText(_ cr: OpaquePointer, _ text: TextContent, key: LayerSurfaceKey) {
-        cairo_select_font_face(cr, text.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-                               text.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, text.fontSize)
-        var fontExtents = cairo_font_extents_t()
-        cairo_font_extents(cr, &fontExtents)
-        let w = Double(key.width), h = Double(key.height)
-        let lineBox = fontExtents.ascent + fontExtents.descent
-        let lineHeight = max(fontExtents.height, lineBox)
-        guard lineHeight > 0 else { return }
-        // Lines beyond the height are dropped (one is always kept, clipped as before wrapping existed).
-        let maxLines = Int(((h - lineBox) / lineHeight).rounded(.down)) + 1
-        let layout = TextLayout(text.string, maxWidth: w, maxLines: maxLines) { line in
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, line, &extents)
-            return extents.width
-        }
-        // Centre the block of line boxes vertically, so baselines do not jump between strings.
-        let blockHeight = Double(layout.lines.count - 1) * lineHeight + lineBox
-        let top = (h - blockHeight) / 2 + fontExtents.ascent
-        setSource(cr, text.color)
-        for (index, line) in layout.lines.enumerated() where !line.isEmpty {
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(cr, line, &extents)
-            let x: Double
-            switch text.alignment {
-            case .left: x = -extents.x_bearing
-            case .center: x = (w - extents.width) / 2 - extents.x_bearing
-            case .right: x = w - extents.width - extents.x_bearing
-            }
-            cairo_move_to(cr, x.rounded(), (top + Double(index) * lineHeight).rounded())
-            cairo_show_text(cr, line)
-        }
     }
 
     private func paintImage(_ cr: OpaquePointer, _ image: ImageContent, key: LayerSurfaceKey) throws {

@@ -10,7 +10,9 @@ final class LayerSurfaceCache {
     }
 
     private var entries: [LayerSurfaceKey: Entry] = [:]
-    private let painter = LayerPainter()
+    /// Layouts outlive surfaces whose look changes while their text stays: a frame never lays out text.
+    let textLayouts = TextLayoutCache()
+    private lazy var painter = LayerPainter(textLayouts: textLayouts)
     /// Frames a surface may go unused before it is dropped: long enough for a transition to come back.
     private let keepFrames: UInt64 = 600
     /// Content that could not be drawn, one message per problem, for the daemon's log.
@@ -59,6 +61,7 @@ final class LayerSurfaceCache {
     func evict(before frame: UInt64) {
         guard frame > keepFrames else { return }
         entries = entries.filter { $0.value.lastUsed + keepFrames >= frame }
+        textLayouts.evict(keeping: Set(entries.keys.compactMap(\.textLayoutKey)))
     }
 
     func takeErrors() -> [String] {

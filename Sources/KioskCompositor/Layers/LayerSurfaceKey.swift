@@ -20,6 +20,12 @@ struct LayerSurfaceKey: Hashable, Sendable {
     var surfaceWidth: Int { width + 2 * margin }
     var surfaceHeight: Int { height + 2 * margin }
 
+    /// The layout its text needs, if its content is text.
+    var textLayoutKey: TextLayoutCache.Key? {
+        guard case .text(let text) = content else { return nil }
+        return TextLayoutCache.Key(content: text, width: width, height: height)
+    }
+
     var radius: Double { min(max(cornerRadius, 0), Double(min(width, height)) / 2) }
 
     /// True when every pixel of the bounds (outside the rounded corners) is opaque.

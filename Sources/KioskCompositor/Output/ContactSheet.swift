@@ -37,15 +37,18 @@ public struct ContactSheet {
             pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, sheetImage.raw, Int32(x), Int32(y), 0, 0,
                                      Int32(x), Int32(y), Int32(cellWidth), Int32(cellHeight))
         }
+        let size = max(Double(cellHeight) / 8, 10)
+        let shaper = TextShaper()
         withContext(sheet) { cr in
-            let size = max(Double(cellHeight) / 8, 10)
-            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-            cairo_set_font_size(cr, size)
             for index in frames.indices {
-                let x = Double(gap + (index % columns) * (cellWidth + gap)) + size / 3
-                let y = Double(gap + (index / columns) * (cellHeight + gap)) + size * 1.1
-                cairo_move_to(cr, x, y)
-                cairo_text_path(cr, String(numbers?[index] ?? firstNumber + index))
+                let label = TextContent(String(numbers?[index] ?? firstNumber + index), fontSize: size,
+                                        alignment: .left, bold: true, fontFamily: "DejaVu Sans")
+                let layout = shaper.layout(label, width: Double(cellWidth), height: size * 1.5)
+                cairo_save(cr)
+                cairo_translate(cr, Double(gap + (index % columns) * (cellWidth + gap)) + size / 3,
+                                Double(gap + (index / columns) * (cellHeight + gap)))
+                layout.appendPath(cr)
+                cairo_restore(cr)
                 // Dark outline under white fill: readable on any frame.
                 cairo_set_source_rgba(cr, 0, 0, 0, 0.8)
                 cairo_set_line_width(cr, max(size / 6, 2))

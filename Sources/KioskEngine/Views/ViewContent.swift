@@ -46,29 +46,6 @@ public struct LinearGradient: Hashable, Sendable {
     public var isOpaque: Bool { stops.allSatisfy(\.color.isOpaque) }
 }
 
-/// A block of text laid out inside the view's bounds.
-public struct TextContent: Hashable, Sendable {
-    public enum Alignment: String, Hashable, Sendable { case left, center, right }
-
-    public var string: String
-    public var fontSize: Double
-    public var color: Color
-    public var alignment: Alignment
-    public var bold: Bool
-    /// A fontconfig family name.
-    public var fontFamily: String
-
-    public init(_ string: String, fontSize: Double = 32, color: Color = .white, alignment: Alignment = .center,
-                bold: Bool = false, fontFamily: String = "DejaVu Sans") {
-        self.string = string
-        self.fontSize = fontSize
-        self.color = color
-        self.alignment = alignment
-        self.bold = bold
-        self.fontFamily = fontFamily
-    }
-}
-
 /// A PNG or JPEG file drawn into the view's bounds.
 public struct ImageContent: Hashable, Sendable {
     public var path: String

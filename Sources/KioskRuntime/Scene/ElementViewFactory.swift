@@ -64,9 +64,9 @@ struct ElementViewFactory {
     }
 
     private func textContent(_ string: String, _ style: TextStyle) -> TextContent {
-        TextContent(string, fontSize: style.size, color: style.color,
-                    alignment: TextContent.Alignment(rawValue: style.alignment.rawValue) ?? .left,
-                    bold: style.weight == .bold, fontFamily: style.font)
+        TextContent(string, fontSize: style.size, color: style.color, alignment: style.alignment,
+                    bold: style.weight == .bold, fontFamily: style.font, maxLines: style.maxLines,
+                    overflow: style.overflow, lineSpacing: style.lineSpacing)
     }
 
     private func linearGradient(_ colors: [Color], _ direction: GradientDirection) -> LinearGradient {

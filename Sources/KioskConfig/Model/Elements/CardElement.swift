@@ -34,6 +34,7 @@ public struct CardElement: Hashable, Sendable {
         titleStyle.color = textStyle.color
         titleStyle.font = textStyle.font
         titleStyle.alignment = textStyle.alignment
+        titleStyle.overflow = textStyle.overflow
         padding = table.number("padding", default: padding, in: 0...4096)
     }
 }

@@ -1,0 +1,34 @@
+import CCairo
+import CPango
+import KioskEngine
+
+/// The Pango font map and context text is laid out with: fonts found and fallen back on through
+/// fontconfig, glyphs shaped by HarfBuzz, lines broken by Unicode rules and Pango's dictionaries.
+final class TextShaper {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+
+    init() {
+        // A font map of its own, not the per-thread default: the compositor may draw from any thread.
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        // The font options an ARGB32 image surface asks for, which are the surfaces layouts are drawn into;
+        // drawing then needs no update of the layout, so a drawn layout is never laid out again.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        let options = cairo_font_options_create()
+        cairo_surface_get_font_options(surface, options)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        cairo_surface_destroy(surface)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// `content` shaped and broken into the lines that fit `width` x `height` pixels.
+    func layout(_ content: TextContent, width: Double, height: Double) -> TextLayout {
+        TextLayout(content, width: width, height: height, layout: pango_layout_new(context))
+    }
+}
