@@ -1,4 +1,4 @@
-/// Which kind of display to open; `auto` tries DRM, then fbdev, then headless.
+/// Which kind of display to open; `auto` tries DRM, then fbdev, then headless (never a desktop window).
 public enum DisplayBackend: String, Sendable, CaseIterable {
-    case auto, drm, fbdev, headless
+    case auto, drm, fbdev, headless, sdl
 }

@@ -81,6 +81,7 @@ public final class KioskDaemon {
         notifier.status("Starting")
         attachScene()
         renderLink = display.frameClock.addDisplayLink { [unowned self] _ in frameDue = true }
+        (display as? any InteractiveDisplay)?.onInput = { [unowned self] input in windowInput(input) }
         try loop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
         try loop.watch(replayTimer.fileDescriptor) { [unowned self] in feedReplay() }
         try loop.watch(idleTimer.fileDescriptor) { [unowned self] in idleTimerFired() }
@@ -318,6 +319,18 @@ public final class KioskDaemon {
         // instead of at the next tick, and the flip lands on the next vsync.
         if !blanked, now - lastPresentTime >= 1 / display.refreshRate {
             render()
+        }
+    }
+
+    /// A desktop window's input (`--display sdl`): the mouse as a touchscreen, arrow keys, closing.
+    private func windowInput(_ input: WindowInput) {
+        switch input {
+        case .touches(let touches):
+            deliver(touches)
+        case .previousScreen, .nextScreen:
+            if scene.selectScreen(offsetBy: input == .previousScreen ? -1 : 1) { requestFrame() }
+        case .closed:
+            stopping = true
         }
     }
 

@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskCompositor
 import KioskDisplay
 
 extension DisplayConfiguration {
@@ -12,6 +13,7 @@ extension DisplayConfiguration {
             bufferCount: buffers,
             headlessWidth: size.width,
             headlessHeight: size.height,
-            headlessRefreshRate: refreshRate)
+            headlessRefreshRate: refreshRate,
+            windowRotation: DisplayRotation(degrees: rotation.degrees) ?? .none)
     }
 }
