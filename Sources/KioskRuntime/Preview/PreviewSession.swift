@@ -32,6 +32,8 @@ public final class PreviewSession {
     private var renderLink: DisplayLink!
     private var frameDue = false
     private var stopping = false
+    /// When the last save was seen, until its frame is on the screen.
+    private var saveSeenAt: Double?
 
     /// Opens the window for the config at `configPath`; throws its errors when it does not load.
     public init(configPath: String, log: @escaping @Sendable (String) -> Void) throws {
@@ -80,6 +82,7 @@ public final class PreviewSession {
 
     private func configChanged() {
         guard watcher.readChanges() else { return }
+        saveSeenAt = MonotonicClock.now()
         switch ConfigurationLoader.load(path: configPath) {
         case .success(let new):
             apply(new)
@@ -171,6 +174,10 @@ public final class PreviewSession {
             try display.present(compositor.output, damage: damage)
         } catch {
             log("display: \(error)")
+        }
+        if let saveSeenAt {
+            log(String(format: "the save is on the screen %.0f ms after it was seen", (MonotonicClock.now() - saveSeenAt) * 1000))
+            self.saveSeenAt = nil
         }
     }
 
