@@ -8,7 +8,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What building and running needs: the -dev packages behind the system-library targets and a font.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev \
-                  libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
+                  libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev fonts-dejavu-core
+# What the unit tests need besides: a private X server, and tools to drive and photograph the preview window.
+TEST_PACKAGES  := xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 
@@ -39,6 +41,7 @@ demo: release
 	./.build/release/swipe-kiosk demo --out $(DEMO_OUT)
 
 unit-test: deps
+	$(call install_missing,$(TEST_PACKAGES))
 	$(SWIFT) test
 
 # A real kernel in QEMU: bochs DRM, uinput touch, vivid camera; see Tests/e2e/run.sh.
