@@ -58,54 +58,6 @@ final class PreviewWindowTests: XCTestCase {
         XCTAssertEqual(rename(temporary, path), 0)
     }
 
-    private struct Window {
-        var id: String
-        var width: Int
-        var height: Int
-        var x: Int
-        var y: Int
-    }
-
-    private func findWindow(titled title: String) throws -> Window? {
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if let id = try server.run("xdotool", ["search", "--name", title]).split(separator: "\n").first {
-                let shell = try server.run("xdotool", ["getwindowgeometry", "--shell", String(id)])
-                var values: [String: Int] = [:]
-                for line in shell.split(separator: "\n") {
-                    let parts = line.split(separator: "=")
-                    if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
-                }
-                if let width = values["WIDTH"], let height = values["HEIGHT"], let x = values["X"], let y = values["Y"] {
-                    return Window(id: String(id), width: width, height: height, x: x, y: y)
-                }
-            }
-            usleep(100_000)
-        }
-        return nil
-    }
-
-    private func screenshot(_ window: Window) throws -> PixelBuffer? {
-        let path = directory.appendingPathComponent("shot.png").path
-        try? FileManager.default.removeItem(atPath: path)
-        try server.run("import", ["-window", window.id, "PNG24:" + path])
-        return try? ImageDecoder.decode(contentsOf: path)
-    }
-
-    private func centre(_ shot: PixelBuffer) -> UInt32 {
-        shot.pixels[(shot.height / 2) * shot.rowLength + shot.width / 2] & 0x00FF_FFFF
-    }
-
-    /// Screenshots until `condition` holds or `seconds` pass; returns how long it took, or nil.
-    private func waitFor(_ window: Window, within seconds: Double, _ condition: (PixelBuffer) -> Bool) throws -> Double? {
-        let start = Date()
-        while Date().timeIntervalSince(start) < seconds {
-            if let shot = try screenshot(window), condition(shot) { return Date().timeIntervalSince(start) }
-            usleep(30_000)
-        }
-        return nil
-    }
-
     /// Pixels in the colour the error overlay writes its text in (a pale pink on a dark veil).
     private func overlayTextPixels(_ shot: PixelBuffer) -> Int {
         var count = 0
@@ -138,26 +90,19 @@ final class PreviewWindowTests: XCTestCase {
         func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
         // The window appears with its title and shows the first screen.
-        guard let window = try findWindow(titled: "swipe-kiosk preview: \(configPath)") else {
+        guard let window = try server.findWindow(titled: "swipe-kiosk preview: \(configPath)") else {
             return XCTFail("no window titled 'swipe-kiosk preview: \(configPath)' appeared; log:\n\(logText())")
         }
         XCTAssertEqual([window.width, window.height], [640, 400])
-        XCTAssertNotNil(try waitFor(window, within: 5) { centre($0) == 0xD0_1010 }, "first screen not shown; log:\n\(logText())")
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 5) { XvfbServer.centre($0) == 0xD0_1010 }, "first screen not shown; log:\n\(logText())")
 
         // A mouse drag from the right third to the left third swipes to the next screen.
-        let y = window.y + window.height / 2
-        let from = window.x + window.width * 5 / 6, to = window.x + window.width / 6
-        try server.run("xdotool", ["mousemove", "\(from)", "\(y)", "mousedown", "1"])
-        for step in 1...10 {
-            try server.run("xdotool", ["mousemove", "\(from + (to - from) * step / 10)", "\(y)"])
-            usleep(20_000)
-        }
-        try server.run("xdotool", ["mouseup", "1"])
-        XCTAssertNotNil(try waitFor(window, within: 3) { centre($0) == 0x10_D010 }, "the drag did not swipe to the second screen")
+        try server.dragFromRightToLeftThird(of: window)
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.centre($0) == 0x10_D010 }, "the drag did not swipe to the second screen")
 
         // A saved edit of the screen's colour shows within a second, on the same screen.
         try save(Self.config(secondColor: "#e0e000"), to: configPath)
-        let shown = try waitFor(window, within: 1) { centre($0) == 0xE0_E000 }
+        let shown = try server.waitFor(window, into: directory, within: 1) { XvfbServer.centre($0) == 0xE0_E000 }
         XCTAssertNotNil(shown, "the edited colour did not show within a second; log:\n\(logText())")
         if let shown { print(String(format: "preview: the saved edit was in a screenshot %.0f ms after the save", shown * 1000)) }
         // The preview's own measure, from the save seen to the frame presented, against the 300 ms goal.
@@ -171,14 +116,14 @@ final class PreviewWindowTests: XCTestCase {
 
         // A broken save: the errors show over the last good screen and the window stays up.
         try save(Self.config(secondColor: "#e0e000") + "\nbackground = \n", to: configPath)
-        XCTAssertNotNil(try waitFor(window, within: 2) { centre($0) != 0xE0_E000 && overlayTextPixels($0) > 200 },
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 2) { XvfbServer.centre($0) != 0xE0_E000 && overlayTextPixels($0) > 200 },
                         "no error overlay; log:\n\(logText())")
         XCTAssertTrue(process.isRunning)
         XCTAssertTrue(logText().contains("\(configPath):16:14: TOML syntax error"), logText())
 
         // The next good save clears the overlay.
         try save(Self.config(secondColor: "#10d0d0"), to: configPath)
-        XCTAssertNotNil(try waitFor(window, within: 2) { centre($0) == 0x10_D0D0 && overlayTextPixels($0) == 0 },
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 2) { XvfbServer.centre($0) == 0x10_D0D0 && overlayTextPixels($0) == 0 },
                         "the overlay did not clear on a good save")
 
         process.terminate()

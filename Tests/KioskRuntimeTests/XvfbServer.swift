@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import KioskCompositor
+import KioskEngine
 import XCTest
 
 /// A private X server (Xvfb) for tests of desktop windows, with xdotool and ImageMagick's `import`
@@ -74,5 +76,69 @@ final class XvfbServer {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : ""
+    }
+
+    /// A window's id and where it is on the screen.
+    struct Window {
+        var id: String
+        var width: Int
+        var height: Int
+        var x: Int
+        var y: Int
+    }
+
+    /// The first window whose title contains `title`, waiting up to 15 seconds for it to appear.
+    func findWindow(titled title: String) throws -> Window? {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let id = try run("xdotool", ["search", "--name", title]).split(separator: "\n").first {
+                var values: [String: Int] = [:]
+                for line in try run("xdotool", ["getwindowgeometry", "--shell", String(id)]).split(separator: "\n") {
+                    let parts = line.split(separator: "=")
+                    if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+                }
+                if let width = values["WIDTH"], let height = values["HEIGHT"], let x = values["X"], let y = values["Y"] {
+                    return Window(id: String(id), width: width, height: height, x: x, y: y)
+                }
+            }
+            usleep(100_000)
+        }
+        return nil
+    }
+
+    /// The window's pixels as ImageMagick's `import` captures them (written to `directory`).
+    func screenshot(_ window: Window, into directory: URL) throws -> PixelBuffer? {
+        let path = directory.appendingPathComponent("shot.png").path
+        try? FileManager.default.removeItem(atPath: path)
+        try run("import", ["-window", window.id, "PNG24:" + path])
+        return try? ImageDecoder.decode(contentsOf: path)
+    }
+
+    /// Screenshots until `condition` holds or `seconds` pass; returns how long it took, or nil.
+    func waitFor(_ window: Window, into directory: URL, within seconds: Double,
+                 _ condition: (PixelBuffer) -> Bool) throws -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if let shot = try screenshot(window, into: directory), condition(shot) { return Date().timeIntervalSince(start) }
+            usleep(30_000)
+        }
+        return nil
+    }
+
+    /// The colour (0xRRGGBB) at the middle of a screenshot.
+    static func centre(_ shot: PixelBuffer) -> UInt32 {
+        shot.pixels[(shot.height / 2) * shot.rowLength + shot.width / 2] & 0x00FF_FFFF
+    }
+
+    /// Presses the left button in the window's right third, moves to its left third in ten steps, releases.
+    func dragFromRightToLeftThird(of window: Window) throws {
+        let y = window.y + window.height / 2
+        let from = window.x + window.width * 5 / 6, to = window.x + window.width / 6
+        try run("xdotool", ["mousemove", "\(from)", "\(y)", "mousedown", "1"])
+        for step in 1...10 {
+            try run("xdotool", ["mousemove", "\(from + (to - from) * step / 10)", "\(y)"])
+            usleep(20_000)
+        }
+        try run("xdotool", ["mouseup", "1"])
     }
 }
