@@ -46,10 +46,6 @@ final class PreviewWindowTests: XCTestCase {
         """
     }
 
-    private var binary: URL {
-        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
-    }
 
     /// Saves as editors do: a temporary file renamed over the config.
     private func save(_ text: String, to path: String) throws {
@@ -74,18 +70,8 @@ final class PreviewWindowTests: XCTestCase {
     func testTheWindowSwipesReloadsShowsErrorsAndRecovers() throws {
         let configPath = directory.appendingPathComponent("my.toml").path
         try save(Self.config(secondColor: "#10d010"), to: configPath)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["preview", "--config", configPath]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = server.display
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        process.environment = environment
         let log = directory.appendingPathComponent("preview.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: log)
-        process.standardError = process.standardOutput
-        try process.run()
+        let process = try server.launchSwipeKiosk(["preview", "--config", configPath], log: log)
         preview = process
         func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
@@ -129,5 +115,39 @@ final class PreviewWindowTests: XCTestCase {
         process.terminate()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    /// A 400x200 panel turned 90 degrees shows a 200x400 screen: the window shows it upright, as the
+    /// person facing the panel sees it, with the screen's top-left block at the window's top-left.
+    func testARotatedPanelIsShownUpright() throws {
+        let configPath = directory.appendingPathComponent("turned.toml").path
+        try save("""
+            [display]
+            size = "400x200"
+            rotation = 90
+            [camera]
+            source = "none"
+            [indicator]
+            enabled = false
+            [[screen]]
+            name = "marked"
+            background = "#1010d0"
+              [[screen.element]]
+              type = "color"
+              width = 40
+              height = 20
+              color = "#ffffff"
+            """, to: configPath)
+        let log = directory.appendingPathComponent("preview.log")
+        preview = try server.launchSwipeKiosk(["preview", "--config", configPath], log: log)
+        guard let window = try server.findWindow(titled: "swipe-kiosk preview: \(configPath)") else {
+            return XCTFail("no window appeared; log:\n\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        }
+        XCTAssertEqual([window.width, window.height], [200, 400])
+        func at(_ shot: PixelBuffer, _ x: Int, _ y: Int) -> UInt32 { shot.pixels[y * shot.rowLength + x] & 0x00FF_FFFF }
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 5) { shot in
+            at(shot, 5, 5) == 0xFF_FFFF && at(shot, 35, 15) == 0xFF_FFFF && at(shot, 45, 5) == 0x10_10D0
+                && at(shot, 5, 25) == 0x10_10D0 && at(shot, 195, 395) == 0x10_10D0
+        }, "the turned screen is not upright in the window")
     }
 }

@@ -39,10 +39,6 @@ final class RenderCommandTests: XCTestCase {
           color = "#ffffff"
         """
 
-    private var binary: URL {
-        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
-    }
 
     private func writeConfig(_ text: String = config) throws -> String {
         let path = directory.appendingPathComponent("kiosk.toml").path
@@ -53,7 +49,7 @@ final class RenderCommandTests: XCTestCase {
     /// Runs the binary; returns its exit status and standard error.
     private func render(_ arguments: [String]) throws -> (status: Int32, errors: String) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = BuiltBinary.url
         process.arguments = ["render"] + arguments
         let errors = Pipe()
         process.standardError = errors

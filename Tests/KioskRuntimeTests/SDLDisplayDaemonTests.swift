@@ -34,20 +34,8 @@ final class SDLDisplayDaemonTests: XCTestCase {
             name = "second"
             background = "#10d010"
             """.write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
-        process.arguments = ["run", "--config", config.path, "--display", "sdl"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = server.display
-        environment.removeValue(forKey: "WAYLAND_DISPLAY")
-        environment.removeValue(forKey: "NOTIFY_SOCKET")
-        process.environment = environment
         let log = directory.appendingPathComponent("run.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: log)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try server.launchSwipeKiosk(["run", "--config", config.path, "--display", "sdl"], log: log)
         defer { if process.isRunning { process.terminate() } }
         func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 

@@ -78,6 +78,25 @@ final class XvfbServer {
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : ""
     }
 
+    /// Starts the built `swipe-kiosk` with `arguments` on this server, its output going to `log`.
+    func launchSwipeKiosk(_ arguments: [String], log: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = BuiltBinary.url
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        // Only this server: not the developer's Wayland session, nor a systemd listener.
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        process.environment = environment
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        return process
+    }
+
     /// A window's id and where it is on the screen.
     struct Window {
         var id: String
