@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import KioskCompositor
 import KioskEngine
 
@@ -43,6 +44,13 @@ public final class SDLDisplay: InteractiveDisplay {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw DisplayError.deviceUnavailable(
                 path: "SDL window", reason: "\(Self.lastError()); is a desktop session running (DISPLAY or WAYLAND_DISPLAY set)?")
+        }
+        // Without a desktop SDL falls back to drivers that show nothing; only a request names them.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        if ["offscreen", "dummy", "evdev"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw DisplayError.deviceUnavailable(
+                path: "SDL window", reason: "no desktop session (SDL found only its \(driver) driver); set DISPLAY or WAYLAND_DISPLAY")
         }
         size = (width, height)
         rotation = options.windowRotation
