@@ -33,6 +33,7 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", debian: "libturbojpeg0-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
+        systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
         // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
@@ -48,7 +49,7 @@ let package = Package(
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels"),
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
-        .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskCompositor", "CDRM", "CLinux"]),
+        .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CSDL2"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),

@@ -107,32 +107,17 @@ public final class TouchMonitor: TouchSource {
 
     private func readHotplug() -> TouchSourceUpdate {
         var update = TouchSourceUpdate()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(hotplugDescriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            var offset = 0
-            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of NUL-padded name.
-            while offset + 16 <= count {
-                let (watch, mask, nameLength) = buffer.withUnsafeBytes { bytes in
-                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
-                }
-                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + nameLength, count)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                offset += 16 + nameLength
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 || linkWatches.contains(watch) {
-                    merge(rescan(), into: &update)
-                    continue
-                }
-                guard watch == directoryWatch, name.hasPrefix("event") else { continue }
-                let path = directory + "/" + name
-                if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
-                    merge(remove(path: path), into: &update)
-                } else {
-                    merge(open(path: path), into: &update)
-                }
+        for event in InotifyReader.readAll(from: hotplugDescriptor) {
+            if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || linkWatches.contains(event.watch) {
+                merge(rescan(), into: &update)
+                continue
+            }
+            guard event.watch == directoryWatch, event.name.hasPrefix("event") else { continue }
+            let path = directory + "/" + event.name
+            if event.mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                merge(remove(path: path), into: &update)
+            } else {
+                merge(open(path: path), into: &update)
             }
         }
         return update

@@ -6,4 +6,6 @@ public enum DisplayBackend: String, CaseIterable, Sendable {
     case fbdev
     /// No output device: frames are composed in memory on a timer (tests, benchmarks, CI).
     case headless
+    /// A desktop window through SDL2 (X11 or Wayland): the kiosk developed on a laptop.
+    case sdl
 }

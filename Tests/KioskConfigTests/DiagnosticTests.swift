@@ -52,7 +52,7 @@ final class DiagnosticTests: XCTestCase {
     func testBadEnumValuesListTheChoices() {
         let found = diagnostics("[display]\nbackend = \"dmr\"\nrotation = 45\n")
         XCTAssertEqual(found, [
-            "kiosk.toml:2:11: display.backend: \"dmr\" is not one of \"auto\", \"drm\", \"fbdev\" or \"headless\"; did you mean \"drm\"?",
+            "kiosk.toml:2:11: display.backend: \"dmr\" is not one of \"auto\", \"drm\", \"fbdev\", \"headless\" or \"sdl\"; did you mean \"drm\"?",
             "kiosk.toml:3:12: display.rotation: 45 is not one of 0, 90, 180 or 270",
         ])
     }

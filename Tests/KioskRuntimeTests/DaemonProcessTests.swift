@@ -33,18 +33,13 @@ final class DaemonProcessTests: XCTestCase {
         background = "#d01010"
         """
 
-    private var binary: URL {
-        // `swift test` builds the executable beside the test bundle, which is this process.
-        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("swipe-kiosk")
-    }
 
     /// Starts the daemon; its log goes to the returned file, which a pipe could not hold unread.
     private func start(config: String, watchdogMicroseconds: Int? = nil, arguments: [String] = []) throws -> (Process, URL, URL) {
         let configURL = directory.appendingPathComponent("kiosk.toml")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = BuiltBinary.url
         process.arguments = ["run", "--config", configURL.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NOTIFY_SOCKET"] = listener.path

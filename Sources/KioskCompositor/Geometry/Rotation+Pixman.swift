@@ -5,7 +5,7 @@ import KioskEngine
 /// and pixman's transform back.
 extension Rotation {
     /// The scene's size for a display of `width` x `height`: the size the views are laid out in.
-    func sceneSize(displayWidth width: Int, displayHeight height: Int) -> (width: Int, height: Int) {
+    public func sceneSize(displayWidth width: Int, displayHeight height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)
     }
 

@@ -57,6 +57,8 @@ public struct ConfigurationCheck: Sendable {
         switch display.backend {
         case .headless:
             parts.append(display.size.description)
+        case .sdl:
+            parts.append(display.mode?.description ?? display.size.description)
         case .auto, .drm, .fbdev:
             if let device = display.device { parts.append(device) }
             if let connector = display.connector { parts.append(connector) }

@@ -19,6 +19,7 @@ public enum DisplayOpener {
                 try HeadlessDisplay(width: options.headlessWidth, height: options.headlessHeight,
                                     refreshRate: options.headlessRefreshRate, virtualClock: options.headlessVirtualClock)
             },
+            .sdl: { try SDLDisplay(options: options, title: options.windowTitle) },
         ])
     }
 

@@ -1,3 +1,5 @@
+import KioskCompositor
+import KioskEngine
 import KioskOptions
 
 /// Everything needed to open a display, as plain data; the daemon fills it from the config file.
@@ -13,13 +15,17 @@ public struct DisplayOptions: Sendable, Equatable {
     public var bufferCount: Int
     /// The framebuffer device for the fbdev backend.
     public var framebufferPath: String
-    /// The surface size of the headless backend.
+    /// The surface size of the headless backend, and of the sdl backend without a `mode`.
     public var headlessWidth: Int
     public var headlessHeight: Int
     /// The refresh rate of the headless backend's vsync.
     public var headlessRefreshRate: Double
     /// True for a headless vsync ticked by the caller (`simulate`, `demo`); false for a real-time timer.
     public var headlessVirtualClock: Bool
+    /// How the panel is turned: the sdl window turns the picture back, as a person facing the panel sees it.
+    public var windowRotation: Rotation
+    /// The sdl backend's window title.
+    public var windowTitle: String
 
     public init(
         backend: DisplayBackend = .auto,
@@ -31,7 +37,9 @@ public struct DisplayOptions: Sendable, Equatable {
         headlessWidth: Int = 800,
         headlessHeight: Int = 480,
         headlessRefreshRate: Double = 60,
-        headlessVirtualClock: Bool = false
+        headlessVirtualClock: Bool = false,
+        windowRotation: Rotation = .none,
+        windowTitle: String = "swipe-kiosk"
     ) {
         self.backend = backend
         self.cardPath = cardPath
@@ -43,5 +51,7 @@ public struct DisplayOptions: Sendable, Equatable {
         self.headlessHeight = headlessHeight
         self.headlessRefreshRate = headlessRefreshRate
         self.headlessVirtualClock = headlessVirtualClock
+        self.windowRotation = windowRotation
+        self.windowTitle = windowTitle
     }
 }

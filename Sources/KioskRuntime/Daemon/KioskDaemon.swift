@@ -127,6 +127,19 @@ public final class KioskDaemon {
         }
         input.onDevicesChanged = { [unowned self] in notifier.status(status) }
         input.onTouches = { [unowned self] count in notify { $0.touchesArrived(count: count) } }
+        (display as? any InteractiveDisplay)?.onInput = { [unowned self] input in windowInput(input) }
+    }
+
+    /// A desktop window's input (`--display sdl`): the mouse as a touchscreen, arrow keys, closing.
+    private func windowInput(_ windowInput: WindowInput) {
+        switch windowInput {
+        case .touches(let touches):
+            input.deliver(touches)
+        case .previousScreen, .nextScreen:
+            if sceneHost.scene.selectScreen(offsetBy: windowInput == .previousScreen ? -1 : 1) { pacer.requestFrame() }
+        case .closed:
+            stopping = true
+        }
     }
 
     // MARK: - Life cycle

@@ -5,18 +5,12 @@ import KioskConfig
 import KioskEngine
 import KioskTouch
 
-/// `swipe-kiosk demo`: the built-in demo config through the whole pipeline headless — the
+/// `swipe-kiosk demo`: the built-in demo config (or `--config`'s) through the whole pipeline headless — the
 /// pattern feed, the engine on a virtual 60 Hz vsync, the built-in swipe trace, the compositor —
 /// writing every frame as PNG, an animated preview and a contact sheet.
 public struct DemoRunner {
     public var outputDirectory: String
     public var configuration: KioskConfiguration
-    /// Every how many frames one goes on the contact sheet.
-    public var sheetEvery = 8
-    /// Every how many frames one goes into the animated preview (2: 30 frames a second).
-    public var previewEvery = 2
-    /// The animated preview's width; small enough to open anywhere.
-    public var previewWidth = 480
 
     public init(outputDirectory: String, configuration: KioskConfiguration = DemoConfiguration.configuration) {
         self.outputDirectory = outputDirectory
@@ -25,8 +19,7 @@ public struct DemoRunner {
 
     public func run() throws -> DemoReport {
         let started = MonotonicClock.now()
-        let framesDirectory = (outputDirectory as NSString).appendingPathComponent("frames")
-        try FileManager.default.createDirectory(atPath: framesDirectory, withIntermediateDirectories: true)
+        let recorder = try FrameRecorder(outputDirectory: outputDirectory)
         let display = configuration.display
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: display.rotation)
@@ -39,11 +32,7 @@ public struct DemoRunner {
         let simulator = try Simulator(configuration: configuration, recording: recording,
                                       eventsLog: try EventsLog(path: eventsPath))
 
-        var frameCount = 0
         var composeSeconds = 0.0
-        var previewFrames: [PixelBuffer] = []
-        var sheetFrames: [PixelBuffer] = []
-        var sheetNumbers: [Int] = []
         var writeError: Error?
         // The camera moves in every frame, so the demo draws the idle stretches between strokes too.
         simulator.skipsIdleTime = false
@@ -52,32 +41,19 @@ public struct DemoRunner {
             let composeStart = MonotonicClock.now()
             _ = compositor.render(root: simulator.scene.rootView, background: background?.frame(at: frame.tick.timestamp))
             composeSeconds += MonotonicClock.now() - composeStart
-            let path = (framesDirectory as NSString).appendingPathComponent(String(format: "frame-%04d.png", frameCount))
             do {
-                try PNGWriter.write(compositor.output, to: path)
+                try recorder.record(compositor.output)
             } catch {
                 writeError = error
             }
-            if frameCount % sheetEvery == 0 {
-                sheetFrames.append(compositor.output.scaled(toWidth: 320))
-                sheetNumbers.append(frameCount)
-            }
-            if frameCount % previewEvery == 0 {
-                previewFrames.append(compositor.output.scaled(toWidth: previewWidth))
-            }
-            frameCount += 1
         }
         let summary = simulator.run()
         if let writeError { throw writeError }
-
-        let previewPath = (outputDirectory as NSString).appendingPathComponent("preview.gif")
-        try AnimatedGIFWriter(frameDelay: Double(previewEvery) / configuration.display.refreshRate, maxWidth: previewWidth)
-            .write(previewFrames, to: previewPath)
-        let sheetPath = (outputDirectory as NSString).appendingPathComponent("sheet.png")
-        try PNGWriter.write(ContactSheet(columns: 6, cellWidth: 320).make(sheetFrames, numbers: sheetNumbers), to: sheetPath)
-        return DemoReport(outputDirectory: outputDirectory, framesDirectory: framesDirectory, frameCount: frameCount,
-                          sheetPath: sheetPath, previewPath: previewPath, eventsPath: eventsPath, simulation: summary,
-                          composeMilliseconds: composeSeconds * 1000 / Double(max(frameCount, 1)),
+        try recorder.finish(refreshRate: configuration.display.refreshRate)
+        return DemoReport(outputDirectory: outputDirectory, framesDirectory: recorder.framesDirectory,
+                          frameCount: recorder.frameCount, sheetPath: recorder.sheetPath, previewPath: recorder.previewPath,
+                          eventsPath: eventsPath, simulation: summary,
+                          composeMilliseconds: composeSeconds * 1000 / Double(max(recorder.frameCount, 1)),
                           totalSeconds: MonotonicClock.now() - started)
     }
 }

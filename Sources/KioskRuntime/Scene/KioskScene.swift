@@ -26,6 +26,13 @@ public final class KioskScene {
         tabBar?.highlight(screenIndex: container.selectedIndex)
     }
 
+    /// Starts the transition to the screen `offset` places along, as the arrow keys of a desktop
+    /// window do; false when there is no such screen or a transition is under way.
+    @discardableResult
+    public func selectScreen(offsetBy offset: Int) -> Bool {
+        container.select(index: container.selectedIndex + offset, animated: true)
+    }
+
     /// The index of the screen called `name`, if this scene has one.
     public func index(ofScreen name: String) -> Int? {
         screenNames.firstIndex(of: name)

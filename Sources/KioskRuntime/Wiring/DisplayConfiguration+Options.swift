@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskCompositor
 import KioskDisplay
 import KioskOptions
 
@@ -13,6 +14,7 @@ extension DisplayConfiguration {
             bufferCount: buffers,
             headlessWidth: size.width,
             headlessHeight: size.height,
-            headlessRefreshRate: refreshRate)
+            headlessRefreshRate: refreshRate,
+            windowRotation: rotation)
     }
 }

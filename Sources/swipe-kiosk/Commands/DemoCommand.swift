@@ -6,16 +6,19 @@ import KioskRuntime
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render the built-in demo swipe headless: PNG frames, an animated preview and a contact sheet.")
+        abstract: "Render the built-in demo swipe (on the built-in demo or --config) headless: PNG frames, an animated preview and a contact sheet.")
 
     @Option(name: .long, help: "The folder to write to (created if missing).")
     var out: String = "demo-out"
+
+    @Option(name: .long, help: "A kiosk config to play the demo swipe on instead of the built-in demo.")
+    var config: String?
 
     @Option(name: .long, help: "Show another transition style: overlap, slide, fade, flip, cube, zoom or panel.")
     var style: String?
 
     func run() throws {
-        var configuration = DemoConfiguration.configuration
+        var configuration = try ConfigurationSource(path: config).load()
         if let style {
             guard let chosen = TransitionStyle(rawValue: style) else {
                 throw ValidationError("--style takes one of \(TransitionStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(style)\"")

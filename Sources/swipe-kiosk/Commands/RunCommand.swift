@@ -15,7 +15,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "The config file (default: /etc/swipe-kiosk/kiosk.toml; the built-in demo if it is missing).")
     var config: String?
 
-    @Option(name: .long, help: "Override [display] backend: auto, drm, fbdev or headless.")
+    @Option(name: .long, help: "Override [display] backend: auto, drm, fbdev, headless or sdl (a desktop window).")
     var display: DisplayBackend?
 
     @Option(name: .customLong("events-log"), help: "Write touches, transitions and frames as JSON lines to this file.")

@@ -1,0 +1,76 @@
+import KioskCamera
+import KioskCompositor
+import KioskConfig
+import KioskEngine
+import KioskOptions
+
+/// Composes a configuration's screens at rest through the real compositor, as the panel shows them.
+///
+/// The camera is replaced by what it falls back to (its own pattern or picture for those sources),
+/// taken at a fixed time, so the same config always gives the same pixels.
+public struct ScreenRenderer {
+    public let configuration: KioskConfiguration
+    public let displayWidth: Int
+    public let displayHeight: Int
+    public let rotation: Rotation
+    /// The background feed's time for every picture.
+    public static let backgroundTime = 0.0
+
+    /// - Parameters:
+    ///   - size: overrides the display's size (else the `[display]` mode's, else its `size`).
+    ///   - rotation: overrides `[display] rotation`.
+    public init(configuration: KioskConfiguration, size: PixelSize? = nil, rotation: Rotation? = nil) {
+        self.configuration = configuration
+        let chosen = size ?? configuration.display.mode?.size ?? configuration.display.size
+        displayWidth = chosen.width
+        displayHeight = chosen.height
+        self.rotation = rotation ?? configuration.display.rotation
+    }
+
+    /// A compositor for this display and a scene on `screen` that has settled, on a virtual clock.
+    public func makeScene(on screen: String) throws -> (compositor: Compositor, scene: KioskScene, clock: ManualFrameClock) {
+        guard configuration.screens.contains(where: { $0.name == screen }) else {
+            throw RenderError.unknownScreen(screen, available: configuration.screens.map(\.name))
+        }
+        let compositor = Compositor(displayWidth: displayWidth, displayHeight: displayHeight, rotation: rotation)
+        let clock = ManualFrameClock(refreshInterval: 1 / configuration.display.refreshRate)
+        let scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize)
+            .build(frameClock: clock, initialScreen: screen)
+        // At rest: whatever the scene animates on its own has finished.
+        var ticks = 0
+        while clock.wantsTicks, ticks < 600 {
+            clock.tick()
+            ticks += 1
+        }
+        return (compositor, scene, clock)
+    }
+
+    /// The background feed's source, nil when the config shows none.
+    public func makeBackground() throws -> TimedFrameSource? {
+        let size = rotation.sceneSize(displayWidth: displayWidth, displayHeight: displayHeight)
+        return try CameraFeedFactory.makeTimedSource(settings: configuration.camera.cameraSettings,
+                                                     displayWidth: size.width, displayHeight: size.height)
+    }
+
+    /// The frame the panel shows on `screen` at rest, in display orientation.
+    public func render(screen: String) throws -> PixelBuffer {
+        let (compositor, scene, _) = try makeScene(on: screen)
+        compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
+        return compositor.output
+    }
+}
+
+/// Why `render` could not make a picture.
+public enum RenderError: Error, Equatable, CustomStringConvertible {
+    case unknownScreen(String, available: [String])
+    case badSwipe(String)
+
+    public var description: String {
+        switch self {
+        case .unknownScreen(let name, let available):
+            "no screen named \"\(name)\"; the config has: \(available.joined(separator: ", "))"
+        case .badSwipe(let text):
+            "--swipe \"\(text)\" must be FROM:TO, two different screen names"
+        }
+    }
+}
