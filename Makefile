@@ -11,8 +11,10 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
                   libturbojpeg0-dev libsystemd-dev libgif-dev fonts-dejavu-core
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
+# What checking the pixel kernels as an ARM board builds them needs: a cross compiler and qemu-user.
+ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
-.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench install uninstall clean
+.PHONY: all deps build release demo test unit-test arm-kernels e2e e2e-self-test bench install uninstall clean
 
 all: build
 
@@ -51,7 +53,12 @@ e2e-self-test: deps
 	$(call install_missing,$(E2E_PACKAGES))
 	Tests/e2e/run.sh --self-test
 
-test: unit-test e2e
+# The pixel kernels built for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
+arm-kernels:
+	$(call install_missing,$(ARM_PACKAGES))
+	Tests/ArmKernels/run.sh
+
+test: unit-test arm-kernels e2e
 
 bench: release
 	./.build/release/swipe-kiosk bench
