@@ -51,28 +51,31 @@ static void keep_positive(row_line f, double *lo, double *hi) {
     }
 }
 
-/* 16.16 fixed source coordinate of the top-left bilinear tap from `value` / w - 0.5 (given as
-   value x (1 / w)), clamped to a range far off the source at both ends; truncating a positive
+/* 16.16 fixed source coordinate of the top-left bilinear tap from `quotient` = value / w,
+   less half a pixel, clamped to a range far off the source at both ends; truncating a positive
    number is floor. */
-KIOSK_BODY int32_t to_fixed(double value, double reciprocal, int size) {
-    double fixed = (value * reciprocal - 0.5) * FIXED_ONE;
-    double low = -4 * FIXED_ONE, high = (size + 4) * FIXED_ONE;
+KIOSK_BODY int32_t to_fixed(float quotient, int size) {
+    float fixed = (quotient - 0.5f) * (float)FIXED_ONE;
+    float low = -4 * (float)FIXED_ONE, high = (float)(size + 4) * (float)FIXED_ONE;
     fixed = fixed < low ? low : (fixed > high ? high : fixed);
-    return (int32_t)(fixed + 8 * FIXED_ONE) - (int32_t)(8 * FIXED_ONE);
+    return (int32_t)(fixed + 8 * (float)FIXED_ONE) - (int32_t)(8 * FIXED_ONE);
 }
 
 /* Fills sx, sy for `count` (at most CHUNK) pixels from X = first + 0.5: exact every `span`
    pixels (a power of two, `shift` its log) and at the last pixel, linear in between. The exact
-   ends are computed first in one loop the compiler vectorises (divisions included). */
+   ends are computed first in one loop the compiler vectorises; the linear parts in double (no
+   cancellation), the division in float, eight to an instruction: its relative error of 6e-8 is
+   at most 1/1000 of a pixel on the largest source. */
 KIOSK_BODY void row_coordinates(row_line u, row_line v, row_line w, int first, int count, int span, int shift,
                             int source_width, int source_height, int32_t *sx, int32_t *sy) {
     int32_t end_x[CHUNK + 1], end_y[CHUNK + 1];
     int ends = (count - 1 + span - 1) / span + 1;
     for (int k = 0; k < ends; k++) {
         int offset = k * span < count - 1 ? k * span : count - 1;
-        double x = first + offset + 0.5, reciprocal = 1.0 / (w.at + w.slope * x);
-        end_x[k] = to_fixed(u.at + u.slope * x, reciprocal, source_width);
-        end_y[k] = to_fixed(v.at + v.slope * x, reciprocal, source_height);
+        double x = first + offset + 0.5;
+        float depth = (float)(w.at + w.slope * x);
+        end_x[k] = to_fixed((float)(u.at + u.slope * x) / depth, source_width);
+        end_y[k] = to_fixed((float)(v.at + v.slope * x) / depth, source_height);
     }
     int whole = (count - 1) / span;
     for (int k = 0; k < whole; k++) {
@@ -249,32 +252,41 @@ KIOSK_TWO_BUILDS(draw_run, (uint32_t *line, int first, int last, row_line u, row
                             const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
                  (line, first, last, u, v, w, shift, source, stride, width, height, alpha, over))
 
+/* The pixels of output row `row` between `left` and `right` that can touch the source, as
+   [*first, *last); empty when *first >= *last. */
+static void row_run(const double inverse[9], double row, int left, int right, int source_width, int source_height,
+                    row_line *u, row_line *v, row_line *w, int *first, int *last) {
+    *u = (row_line){inverse[0], inverse[1] * row + inverse[2]};
+    *v = (row_line){inverse[3], inverse[4] * row + inverse[5]};
+    *w = (row_line){inverse[6], inverse[7] * row + inverse[8]};
+    /* Pixels whose top-left tap lies in (-1, size) on both axes, i.e. u / w in (-0.5, size + 0.5),
+       a pixel either way for rounding; and only where w is well in front of the eye. */
+    double lo = left, hi = right;
+    keep_positive((row_line){u->slope + 0.5 * w->slope, u->at + 0.5 * w->at}, &lo, &hi);
+    keep_positive((row_line){(source_width + 0.5) * w->slope - u->slope, (source_width + 0.5) * w->at - u->at}, &lo, &hi);
+    keep_positive((row_line){v->slope + 0.5 * w->slope, v->at + 0.5 * w->at}, &lo, &hi);
+    keep_positive((row_line){(source_height + 0.5) * w->slope - v->slope, (source_height + 0.5) * w->at - v->at}, &lo, &hi);
+    int from = (int)floor(lo) - 1, to = (int)ceil(hi) + 1;
+    double front_lo = left, front_hi = right;
+    keep_positive((row_line){w->slope, w->at - 1e-3}, &front_lo, &front_hi);
+    if (from < (int)ceil(front_lo)) from = (int)ceil(front_lo);
+    if (to > (int)floor(front_hi)) to = (int)floor(front_hi);
+    *first = from < left ? left : from;
+    *last = to > right ? right : to;
+}
+
 int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
                            const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                            const double inverse[9], int alpha, int over) {
     if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
     if (width <= 0 || height <= 0 || alpha <= 0) return 0;
     if (alpha > 255) alpha = 255;
+    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
     for (int r = 0; r < height; r++) {
-        double row = y + r + 0.5;
-        row_line u = {inverse[0], inverse[1] * row + inverse[2]};
-        row_line v = {inverse[3], inverse[4] * row + inverse[5]};
-        row_line w = {inverse[6], inverse[7] * row + inverse[8]};
+        row_line u, v, w;
+        int first, last;
+        row_run(inverse, y + r + 0.5, x, x + width, source_width, source_height, &u, &v, &w, &first, &last);
         uint32_t *line = out + (ptrdiff_t)(y + r) * out_stride;
-        /* Pixels whose top-left tap lies in (-1, size) on both axes, i.e. u / w in (-0.5, size + 0.5),
-           a pixel either way for rounding; and only where w is well in front of the eye. */
-        double lo = x, hi = x + width;
-        keep_positive((row_line){u.slope + 0.5 * w.slope, u.at + 0.5 * w.at}, &lo, &hi);
-        keep_positive((row_line){(source_width + 0.5) * w.slope - u.slope, (source_width + 0.5) * w.at - u.at}, &lo, &hi);
-        keep_positive((row_line){v.slope + 0.5 * w.slope, v.at + 0.5 * w.at}, &lo, &hi);
-        keep_positive((row_line){(source_height + 0.5) * w.slope - v.slope, (source_height + 0.5) * w.at - v.at}, &lo, &hi);
-        int first = (int)floor(lo) - 1, last = (int)ceil(hi) + 1;
-        double front_lo = x, front_hi = x + width;
-        keep_positive((row_line){w.slope, w.at - 1e-3}, &front_lo, &front_hi);
-        if (first < (int)ceil(front_lo)) first = (int)ceil(front_lo);
-        if (last > (int)floor(front_hi)) last = (int)floor(front_hi);
-        if (first < x) first = x;
-        if (last > x + width) last = x + width;
         if (!over) {
             /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
             for (int i = x; i < (first < last ? first : x + width); i++) line[i] = 0;
