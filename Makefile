@@ -19,8 +19,10 @@ TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client
                   xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
+# What checking the pixel kernels as an ARM board builds them needs: a cross compiler and qemu-user.
+ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
-.PHONY: all deps build release demo test unit-test e2e e2e-self-test bench soak fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: all deps build release demo test unit-test arm-kernels e2e e2e-self-test bench soak fuzz fuzz-build fuzz-smoke install uninstall clean
 
 all: build
 
@@ -60,7 +62,12 @@ e2e-self-test: deps
 	$(call install_missing,$(E2E_PACKAGES))
 	Tests/e2e/run.sh --self-test
 
-test: unit-test fuzz-smoke e2e
+# The pixel kernels built for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
+arm-kernels:
+	$(call install_missing,$(ARM_PACKAGES))
+	Tests/ArmKernels/run.sh
+
+test: unit-test arm-kernels fuzz-smoke e2e
 
 # libFuzzer targets (Tests/Fuzz): the evemu reader, the config loader, the picture decoders and
 # the camera pixel-format converters, built with the fuzzer and AddressSanitizer in their own

@@ -1,20 +1,15 @@
 #include "CKioskPixels.h"
+#include "kiosk_dispatch.h"
 
 #include <string.h>
 
 /* Byte loops with 16-bit products: compilers turn them into packed multiplies (pmullw / NEON
-   vmla) without help. Built for AVX2 as well where the CPU has it, chosen when loaded. */
-#if defined(__x86_64__) && defined(__clang__)
-#define KIOSK_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define KIOSK_VECTOR_CLONES
-#endif
+   vmla) without help. Built for AVX2 as well (KIOSK_TWO_BUILDS), chosen per call. */
 
 /* One vertical box pass over every byte of the rows at once: running sums per byte column, so
    the work runs along rows and vectorises; horizontal passes run on the transposed picture. */
-KIOSK_VECTOR_CLONES
-static void blur_columns(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes, int rows, int radius,
-                         uint8_t *copy, uint16_t *sums) {
+KIOSK_BODY void blur_columns_body(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes, int rows, int radius,
+                                  uint8_t *copy, uint16_t *sums) {
     for (int y = 0; y < rows; y++) memcpy(copy + (ptrdiff_t)y * row_bytes, pixels + y * stride_bytes, (size_t)row_bytes);
     uint32_t window = (uint32_t)(2 * radius + 1);
     /* Division by the window as a 16-bit multiply keeping the high half (pmulhuw / vqdmulh). */
@@ -37,16 +32,14 @@ static void blur_columns(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes,
     }
 }
 
+KIOSK_TWO_BUILDS(blur_columns, (uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes, int rows, int radius,
+                                 uint8_t *copy, uint16_t *sums), (pixels, stride_bytes, row_bytes, rows, radius, copy, sums))
+
 static void transpose(const uint32_t *source, ptrdiff_t source_stride, int width, int height, uint32_t *target) {
     for (int y = 0; y < height; y++) {
         for (int x = 0; x < width; x++) target[(ptrdiff_t)x * height + y] = source[y * source_stride + x];
     }
 }
-
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-#define KIOSK_HAVE_AVX2_PATH 1
-#endif
 
 /* out[i] = the rounded mean of rows[0][i] ... rows[window - 1][i]: the sums kept in 16 bits, the
    division a 16-bit multiply keeping the high half, with `reciprocal` 65536 / window rounded up
@@ -114,11 +107,11 @@ static void average_rows_avx512(uint8_t *restrict out, const uint8_t *const *row
 
 static void average_rows(uint8_t *restrict out, const uint8_t *const *rows, int window, int count, uint16_t *restrict sums) {
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    if (__builtin_cpu_supports("avx512bw")) {
+    if (kiosk_use_avx512bw()) {
         average_rows_avx512(out, rows, window, count, sums);
         return;
     }
-    if (__builtin_cpu_supports("avx2")) {
+    if (kiosk_use_avx2()) {
         average_rows_avx2(out, rows, window, count, sums);
         return;
     }
@@ -231,7 +224,7 @@ void kiosk_downscale_even(const uint32_t *source, ptrdiff_t source_stride, int w
                           uint32_t *small, ptrdiff_t small_stride, int small_width, int small_height, int factor) {
     if (factor < 2 || factor % 2 != 0 || width <= 0 || height <= 0) return;
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    int fast = __builtin_cpu_supports("avx2");
+    int fast = kiosk_use_avx2();
 #endif
     for (int y = 0; y < small_height; y++) {
         int r0 = factor * y + factor / 2 - 1, r1 = r0 + 1;
@@ -272,8 +265,8 @@ typedef uint8_t kiosk_u8x16 __attribute__((vector_size(16)));
 typedef uint8_t kiosk_u8x4 __attribute__((vector_size(4)));
 
 /* The same, four output pixels (16 channels) per vector operation; `factor` a multiple of 4. */
-KIOSK_VECTOR_CLONES
-static void upscale_row_vector(const uint8_t *s, int small_width, uint8_t *o, int factor, const kiosk_i16x16 *lane_weights) {
+KIOSK_BODY void upscale_row_vector_body(const uint8_t *s, int small_width, uint8_t *o, int factor,
+                                       const kiosk_i16x16 *lane_weights) {
     for (int j = 0; j + 1 < small_width; j++) {
         kiosk_u8x4 p8, q8;
         memcpy(&p8, s + 4 * j, 4);
@@ -288,6 +281,8 @@ static void upscale_row_vector(const uint8_t *s, int small_width, uint8_t *o, in
         }
     }
 }
+KIOSK_TWO_BUILDS(upscale_row_vector, (const uint8_t *s, int small_width, uint8_t *o, int factor, const kiosk_i16x16 *lane_weights),
+                 (s, small_width, o, factor, lane_weights))
 #endif
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
@@ -327,7 +322,7 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
         uint32_t *w = wide + r * wide_stride;
         for (int x = 0; x < lead; x++) w[x] = source[0];
 #if defined(KIOSK_HAVE_AVX2_PATH)
-        if (factor == 8 && __builtin_cpu_supports("avx512bw")) {
+        if (factor == 8 && kiosk_use_avx512bw()) {
             upscale_row_by_8_avx512(source, small_width, w + lead, weights);
         } else
 #endif
@@ -394,7 +389,7 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
         return;
     }
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    if (__builtin_cpu_supports("avx2")) {
+    if (kiosk_use_avx2()) {
         mix_row_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight, streaming);
         return;
     }
@@ -423,11 +418,14 @@ static inline uint8_t fade_byte(uint8_t camera, uint8_t top, uint8_t bottom, uin
 }
 
 /* Portable: a byte loop with 16-bit products, which compilers vectorise for SSE2 or NEON. */
-KIOSK_VECTOR_CLONES
-static void fade_row(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
-                     const uint8_t *restrict bottom, int bytes, uint16_t keep, uint16_t top_weight, uint16_t bottom_weight) {
+KIOSK_BODY void fade_row_body(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                              const uint8_t *restrict bottom, int bytes, uint16_t keep, uint16_t top_weight,
+                              uint16_t bottom_weight) {
     for (int i = 0; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], keep, top_weight, bottom_weight);
 }
+KIOSK_TWO_BUILDS(fade_row, (uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                            const uint8_t *restrict bottom, int bytes, uint16_t keep, uint16_t top_weight, uint16_t bottom_weight),
+                 (out, camera, top, bottom, bytes, keep, top_weight, bottom_weight))
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
 /* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
@@ -470,7 +468,7 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
 #if defined(KIOSK_HAVE_AVX2_PATH)
     /* No AVX-512 path: on this bench's CPU (which splits 512-bit work in two) the AVX2 loop was the
        faster, 2.2-2.6 against 2.4-2.8 times the memcpy, measured side by side in one process. */
-    int fast = __builtin_cpu_supports("avx2");
+    int fast = kiosk_use_avx2();
 #endif
     for (int r = 0; r < height; r++) {
         /* Row y samples wide row (y + 0.5) / factor - 0.5, in 128ths. */
@@ -517,7 +515,7 @@ void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source
                      int width, int height) {
     if (width <= 0 || height <= 0) return;
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    if (__builtin_cpu_supports("avx2")) {
+    if (kiosk_use_avx2()) {
         for (int r = 0; r < height; r++) {
             copy_row_streaming((uint8_t *)(out + r * out_stride), (const uint8_t *)(source + r * source_stride), width * 4);
         }

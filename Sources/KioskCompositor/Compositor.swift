@@ -16,6 +16,10 @@ public final class Compositor {
     public let output: PixelBuffer
     /// Blend a feed and its fading blurred copy in one pass; off draws them as two pixman layers.
     public var fusesFade = true
+    /// Draw layers under a perspective map with the scanline kernel (`kiosk_perspective_rect`);
+    /// off (for now the default: its flip and cube frames do not yet match pixman's within 2/255)
+    /// hands them to pixman's generic projective path.
+    public var usesPerspectiveKernel = false
 
     private let sceneWidth: Int
     private let sceneHeight: Int
@@ -242,6 +246,9 @@ public final class Compositor {
             pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
                                      Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+        } else if usesPerspectiveKernel, !matrix.isAffine, clipMask == nil,
+                  drawPerspective(source, through: matrix, opacity: opacity, over: op == PIXMAN_OP_OVER, region: region) {
+            return
         } else {
             guard let transform = matrix.pixmanSourceTransform else { return }
             source.setTransform(transform)
@@ -250,6 +257,23 @@ public final class Compositor {
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
             source.setTransform(nil)
         }
+    }
+
+    /// Draws `source` through a perspective map, rectangle by rectangle, with the scanline kernel;
+    /// false (having drawn nothing) when the kernel cannot take it and pixman must.
+    private func drawPerspective(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, over: Bool,
+                                 region: Region) -> Bool {
+        guard let pixels = source.buffer, !source.ignoresAlpha, let inv = matrix.inverse else { return false }
+        // Output pixel centre to source, in the kernel's column order (as pixmanSourceTransform's).
+        let inverse = [inv.a, inv.d, inv.g, inv.b, inv.e, inv.h, inv.c, inv.f, inv.i]
+        let alpha = Int32((min(max(opacity, 0), 1) * 255).rounded())
+        for rect in region.rects {
+            let drawn = kiosk_perspective_rect(scene.pixels, scene.rowLength, Int32(rect.x), Int32(rect.y),
+                                               Int32(rect.width), Int32(rect.height), pixels.pixels, pixels.rowLength,
+                                               Int32(pixels.width), Int32(pixels.height), inverse, alpha, over ? 1 : 0)
+            if drawn != 0 { return false }
+        }
+        return true
     }
 
     /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache.

@@ -17,44 +17,54 @@ final class PixelKernelTests: XCTestCase {
     }
 
     func testSmallRadiusSpreadsASpotEvenlyOverItsWindow() {
-        let picture = blurredSpot(size: 9, spot: (4, 4), value: 144, radius: 1)
-        XCTAssertEqual(picture[3, 3] >> 16 & 0xFF, 16, "144 / 9 inside the 3x3 window")
-        XCTAssertEqual(picture[5, 4] >> 16 & 0xFF, 16)
-        XCTAssertEqual(picture[6, 4] >> 16 & 0xFF, 0, "nothing outside it")
-        XCTAssertEqual(picture[4, 4] >> 24, 0xFF, "opaque stays opaque")
+        PixelModes.each { mode in
+            let picture = blurredSpot(size: 9, spot: (4, 4), value: 144, radius: 1)
+            XCTAssertEqual(picture[3, 3] >> 16 & 0xFF, 16, "144 / 9 inside the 3x3 window (\(mode))")
+            XCTAssertEqual(picture[5, 4] >> 16 & 0xFF, 16, mode)
+            XCTAssertEqual(picture[6, 4] >> 16 & 0xFF, 0, "nothing outside it (\(mode))")
+            XCTAssertEqual(picture[4, 4] >> 24, 0xFF, "opaque stays opaque (\(mode))")
+        }
     }
 
     func testLargeRadiusSpreadsASpotEvenlyOverItsWindow() {
-        let picture = blurredSpot(size: 21, spot: (10, 10), value: 242, radius: 5)
-        XCTAssertEqual(picture[5, 15] >> 16 & 0xFF, 2, "242 / 121 inside the 11x11 window")
-        XCTAssertEqual(picture[4, 10] >> 16 & 0xFF, 0)
+        PixelModes.each { mode in
+            let picture = blurredSpot(size: 21, spot: (10, 10), value: 242, radius: 5)
+            XCTAssertEqual(picture[5, 15] >> 16 & 0xFF, 2, "242 / 121 inside the 11x11 window (\(mode))")
+            XCTAssertEqual(picture[4, 10] >> 16 & 0xFF, 0, mode)
+        }
     }
 
     func testEdgesRepeatTheBorderPixel() {
-        // A spot in the corner counts once for each window position that reaches past the edge.
-        let picture = blurredSpot(size: 9, spot: (0, 0), value: 90, radius: 1)
-        XCTAssertEqual(picture[0, 0] >> 16 & 0xFF, 40, "(2 x 2 copies of 90) / 9, rounded")
-        XCTAssertEqual(picture[1, 1] >> 16 & 0xFF, 10)
+        PixelModes.each { mode in
+            // A spot in the corner counts once for each window position that reaches past the edge.
+            let picture = blurredSpot(size: 9, spot: (0, 0), value: 90, radius: 1)
+            XCTAssertEqual(picture[0, 0] >> 16 & 0xFF, 40, "(2 x 2 copies of 90) / 9, rounded (\(mode))")
+            XCTAssertEqual(picture[1, 1] >> 16 & 0xFF, 10, mode)
+        }
     }
 
     func testRowUpscaleByEightRampsBetweenPixelCentres() {
-        // Two small pixels, red 0 and 255: output columns 4...11 lie between their centres.
-        let small: [UInt32] = [0xFF00_0000, 0xFFFF_0000]
-        var wide = [UInt32](repeating: 0, count: 16)
-        kiosk_upscale_rows(small, 2, 2, 1, &wide, 16, 8)
-        let reds = wide.map { Int($0 >> 16 & 0xFF) }
-        XCTAssertEqual(reds, [0, 0, 0, 0, 15, 47, 79, 111, 143, 175, 207, 239, 255, 255, 255, 255])
-        XCTAssertTrue(wide.allSatisfy { $0 >> 24 == 0xFF }, "alpha stays opaque")
+        PixelModes.each { mode in
+            // Two small pixels, red 0 and 255: output columns 4...11 lie between their centres.
+            let small: [UInt32] = [0xFF00_0000, 0xFFFF_0000]
+            var wide = [UInt32](repeating: 0, count: 16)
+            kiosk_upscale_rows(small, 2, 2, 1, &wide, 16, 8)
+            let reds = wide.map { Int($0 >> 16 & 0xFF) }
+            XCTAssertEqual(reds, [0, 0, 0, 0, 15, 47, 79, 111, 143, 175, 207, 239, 255, 255, 255, 255], mode)
+            XCTAssertTrue(wide.allSatisfy { $0 >> 24 == 0xFF }, "alpha stays opaque (\(mode))")
+        }
     }
 
     func testEvenDownscaleTakesTheMeanOfTheFourPixelsAroundEachCentre() {
-        // 3x2 red values, factor 2: the first small pixel averages columns 0-1, the second repeats the edge column 2.
-        let reds: [UInt32] = [10, 20, 200,
-                              30, 41, 100]
-        let source = reds.map { 0xFF00_0000 | $0 << 16 }
-        var small = [UInt32](repeating: 0, count: 2)
-        kiosk_downscale_even(source, 3, 3, 2, &small, 2, 2, 1, 2)
-        XCTAssertEqual(small.map { Int($0 >> 16 & 0xFF) }, [25, 150], "(10 + 20 + 30 + 41 + 2) / 4 and (200 + 200 + 100 + 100) / 4")
-        XCTAssertTrue(small.allSatisfy { $0 >> 24 == 0xFF })
+        PixelModes.each { mode in
+            // 3x2 red values, factor 2: the first small pixel averages columns 0-1, the second repeats the edge column 2.
+            let reds: [UInt32] = [10, 20, 200,
+                                  30, 41, 100]
+            let source = reds.map { 0xFF00_0000 | $0 << 16 }
+            var small = [UInt32](repeating: 0, count: 2)
+            kiosk_downscale_even(source, 3, 3, 2, &small, 2, 2, 1, 2)
+            XCTAssertEqual(small.map { Int($0 >> 16 & 0xFF) }, [25, 150], "(10 + 20 + 30 + 41 + 2) / 4 and (200 + 200 + 100 + 100) / 4 (\(mode))")
+            XCTAssertTrue(small.allSatisfy { $0 >> 24 == 0xFF }, mode)
+        }
     }
 }

@@ -45,4 +45,21 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
 void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
                      int width, int height);
 
+/* Draws `source` (premultiplied, source_width x source_height, at most 16384 each way) through a
+   projective map into the rectangle (x, y, width, height) of `out`. `inverse` maps an output
+   pixel centre (X, Y) to the source: (u, v, w) = (i0 X + i1 Y + i2, i3 X + i4 Y + i5,
+   i6 X + i7 Y + i8), sampled bilinearly at (u / w, v / w) with pixels off the source
+   transparent; only where w > 0. The sample is scaled by `alpha` (0...255) and put OVER the
+   output (`over` 1) or replaces it (`over` 0, SRC). Within 2/255 of pixman's bilinear
+   projective composite of the same map. Returns -1 (drawing nothing) for a source too large. */
+int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const double inverse[9], int alpha, int over);
+
+/* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
+   CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
+   use, or kiosk_pixels_force_portable(1) forces the portable loops. */
+const char *kiosk_pixels_mode(void);
+void kiosk_pixels_force_portable(int portable);
+
 #endif

@@ -1,3 +1,4 @@
+import CKioskPixels
 import Foundation
 import KioskEngine
 
@@ -15,6 +16,8 @@ public struct CompositorBench: Sendable {
     public var rounds: Int
     /// Also time the transition drawn without the fused fade, for comparison.
     public var comparesUnfusedFade = true
+    /// The styles timed one by one between two card screens (`--style` picks one).
+    public var styles: [TransitionStyle] = TransitionStyle.allCases
 
     public init(width: Int = 1920, height: Int = 1080, transitionFrames: Int = 20, rounds: Int = 10) {
         self.width = width
@@ -42,8 +45,35 @@ public struct CompositorBench: Sendable {
         let camera = measureCamera(cameraFrames)
         let fused = measureTransition(cameraFrames, fused: true)
         let layered = comparesUnfusedFade ? measureTransition(cameraFrames, fused: false) : BenchTiming(milliseconds: [])
+        let styleTimings = styles.map { StyleTiming(style: $0, timing: measureStyle($0, cameraFrames)) }
         return CompositorBenchReport(width: width, height: height, memcpy: memcpy, cachedMemcpy: cachedMemcpy, idle: idle,
-                                     camera: camera, transition: fused, transitionWithoutFusedFade: layered)
+                                     camera: camera, transition: fused, transitionWithoutFusedFade: layered,
+                                     styles: styleTimings, pixels: String(cString: kiosk_pixels_mode()))
+    }
+
+    /// The frames of the middle half of a style's transition (progress 0.25...0.75, where a flip
+    /// or cube turns furthest from the screen's plane; exactly half-way a flip is edge-on),
+    /// the camera changing every other frame; scrubbed there and back so every round is alike.
+    private func measureStyle(_ style: TransitionStyle, _ frames: [PixelBuffer]) -> BenchTiming {
+        let scene = StyleBenchScene(style: style, width: width, height: height)
+        let compositor = Compositor(displayWidth: width, displayHeight: height)
+        compositor.prepare(scene.root)
+        var feedIndex = 0
+        var times: [Double] = []
+        for round in 0...rounds {
+            for step in 0..<transitionFrames {
+                if step % 2 == 0 {
+                    feedIndex ^= 1
+                    frames[feedIndex].sequence &+= 1
+                }
+                let along = Double(step) / Double(transitionFrames - 1)
+                scene.progress = 0.25 + 0.5 * (round % 2 == 0 ? along : 1 - along)
+                let feed = frames[feedIndex]
+                let time = Self.milliseconds { compositor.render(root: scene.root, background: feed) }
+                if round > 0 { times.append(time) }
+            }
+        }
+        return BenchTiming(milliseconds: times)
     }
 
     /// A full-frame copy from the camera frames the transition reads, switching between them as

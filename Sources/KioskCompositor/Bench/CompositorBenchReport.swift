@@ -1,4 +1,5 @@
 import Foundation
+import KioskEngine
 
 /// The bench's figures, as one JSON line or a few lines of text.
 public struct CompositorBenchReport: Sendable, Equatable {
@@ -14,6 +15,13 @@ public struct CompositorBenchReport: Sendable, Equatable {
     public var transition: BenchTiming
     /// The same transition drawn as separate pixman layers, for comparison.
     public var transitionWithoutFusedFade: BenchTiming
+    /// Each style's frames between two card screens, in the order run.
+    public var styles: [StyleTiming]
+    /// Which pixel loops ran: "avx2", "avx512" or "portable" (`kiosk_pixels_mode`).
+    public var pixels: String
+
+    /// A style's median over the memcpy median.
+    public func ratio(_ timing: BenchTiming) -> Double { memcpy.median > 0 ? timing.median / memcpy.median : 0 }
 
     /// Transition median over memcpy median: the goal is 3 or less at 1920x1080.
     public var ratio: Double { memcpy.median > 0 ? transition.median / memcpy.median : 0 }
@@ -28,7 +36,11 @@ public struct CompositorBenchReport: Sendable, Equatable {
             + "\"transition_frame_ms\":\(timing(transition)),\"camera_frame_ms\":\(timing(camera)),"
             + "\"idle_frame_ms\":\(timing(idle)),\"ratio\":\(String(format: "%.2f", ratio)),"
             + "\"transition_unfused_frame_ms\":\(timing(transitionWithoutFusedFade)),"
-            + "\"memcpy_cached_ms\":\(ms(cachedMemcpy.median)),\"ratio_to_cached_memcpy\":\(String(format: "%.2f", cachedRatio))}"
+            + "\"memcpy_cached_ms\":\(ms(cachedMemcpy.median)),\"ratio_to_cached_memcpy\":\(String(format: "%.2f", cachedRatio)),"
+            + "\"pixels\":\"\(pixels)\",\"styles\":{"
+            + styles.map { "\"\($0.style.rawValue)\":{\"median\":\(ms($0.timing.median)),\"p99\":\(ms($0.timing.p99)),"
+                + "\"ratio\":\(String(format: "%.2f", ratio($0.timing)))}" }.joined(separator: ",")
+            + "}}"
     }
 
     public var text: String {
@@ -36,7 +48,7 @@ public struct CompositorBenchReport: Sendable, Equatable {
             name.padding(toLength: 34, withPad: " ", startingAt: 0)
                 + String(format: "median %7.3f ms   p99 %7.3f ms   (%d frames)", t.median, t.p99, t.samples)
         }
-        return [
+        return ([
             "compositor bench at \(width)x\(height)",
             row("memcpy of a camera frame (the floor)", memcpy),
             row("  same frame again (cache-hot)", cachedMemcpy),
@@ -46,6 +58,9 @@ public struct CompositorBenchReport: Sendable, Equatable {
             row("  same, without the fused fade", transitionWithoutFusedFade),
             String(format: "ratio (transition / memcpy): %.2f   goal <= 3, stretch <= 2", ratio),
             String(format: "ratio to the cache-hot memcpy:  %.2f", cachedRatio),
-        ].joined(separator: "\n")
+            "styles, middle half of each transition (pixel loops: \(pixels)):",
+        ] + styles.map {
+            row("  " + $0.style.rawValue, $0.timing) + String(format: "   ratio %.2f", ratio($0.timing))
+        }).joined(separator: "\n")
     }
 }

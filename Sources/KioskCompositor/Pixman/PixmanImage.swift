@@ -6,10 +6,13 @@ final class PixmanImage {
     let raw: OpaquePointer
     /// Keeps the pixels alive as long as pixman may read them.
     let buffer: PixelBuffer?
+    /// True for x8r8g8b8, whose alpha bytes pixman ignores (and so must anything else reading `buffer`).
+    let ignoresAlpha: Bool
 
     /// Wraps `buffer`; `opaque` picks x8r8g8b8 so pixman ignores the alpha byte and can take faster paths.
     init(_ buffer: PixelBuffer, opaque: Bool) {
         self.buffer = buffer
+        ignoresAlpha = opaque
         raw = pixman_image_create_bits(opaque ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, Int32(buffer.width), Int32(buffer.height),
                                        buffer.pixels, Int32(buffer.stride))!
     }
@@ -17,6 +20,7 @@ final class PixmanImage {
     /// A solid colour (straight RGBA), premultiplied for pixman.
     init(solid color: Color) {
         buffer = nil
+        ignoresAlpha = false
         let a = min(max(color.alpha, 0), 1)
         func channel(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * a * 65535).rounded()) }
         var value = pixman_color_t(red: channel(color.red), green: channel(color.green), blue: channel(color.blue),

@@ -1,0 +1,300 @@
+#include "CKioskPixels.h"
+#include "kiosk_dispatch.h"
+
+#include <math.h>
+#include <string.h>
+
+/* A projective scanline drawer. Per output row: the run of pixels whose bilinear footprint can
+   touch the source is solved from the map's linear parts; texture coordinates are exact (one
+   division) at the ends of short spans and interpolated in between, the span as long as the
+   interpolation stays within SPAN_ERROR pixels; each pixel is the bilinear mean of its four
+   source taps (taps off the source transparent, which antialiases the edges), computed as
+   pixman does (7-bit weights, truncated), then put OVER (or SRC) the output. The vector types
+   are the compiler's portable ones: SSE2/AVX2 on x86, NEON on ARM, from one source. */
+
+/* Exact IEEE arithmetic on every CPU (no fused multiply-adds), so ARM computes the same
+   coordinates; GCC builds take -ffp-contract=off instead. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* The vector helpers are always inlined, so the ABI of passing 256-bit vectors never applies. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+typedef uint32_t kiosk_u32x8 __attribute__((vector_size(32)));
+typedef int32_t kiosk_i32x8 __attribute__((vector_size(32)));
+typedef uint16_t kiosk_u16x16 __attribute__((vector_size(32)));
+typedef uint64_t kiosk_u64x4 __attribute__((vector_size(32)));
+
+/* Pixels per chunk of precomputed coordinates (kept on the stack). */
+#define CHUNK 256
+/* Largest interpolation error allowed, in source pixels: a quarter of pixman's 1/128 weight step. */
+#define SPAN_ERROR (1.0 / 512.0)
+#define FIXED_ONE 65536.0
+
+/* One linear function along a row: value at pixel centre X is `at` + `slope` X. */
+typedef struct {
+    double slope, at;
+} row_line;
+
+/* Narrows [*lo, *hi) to the pixels i (centre X = i + 0.5) where slope X + at > 0. */
+static void keep_positive(row_line f, double *lo, double *hi) {
+    if (f.slope == 0) {
+        if (!(f.at > 0)) *hi = *lo;
+        return;
+    }
+    double root = -f.at / f.slope - 0.5;
+    if (f.slope > 0) {
+        if (root > *lo) *lo = root;
+    } else if (root < *hi) {
+        *hi = root;
+    }
+}
+
+/* 16.16 fixed source coordinate of the top-left bilinear tap from `quotient` = value / w,
+   less half a pixel, clamped to a range far off the source at both ends; truncating a positive
+   number is floor. */
+KIOSK_BODY int32_t to_fixed(float quotient, int size) {
+    float fixed = (quotient - 0.5f) * (float)FIXED_ONE;
+    float low = -4 * (float)FIXED_ONE, high = (float)(size + 4) * (float)FIXED_ONE;
+    fixed = fixed < low ? low : (fixed > high ? high : fixed);
+    return (int32_t)(fixed + 8 * (float)FIXED_ONE) - (int32_t)(8 * FIXED_ONE);
+}
+
+/* Fills sx, sy for `count` (at most CHUNK) pixels from X = first + 0.5: exact every `span`
+   pixels (a power of two, `shift` its log) and at the last pixel, linear in between. The exact
+   ends are computed first in one loop the compiler vectorises; the linear parts in double (no
+   cancellation), the division in float, eight to an instruction: its relative error of 6e-8 is
+   at most 1/1000 of a pixel on the largest source. */
+KIOSK_BODY void row_coordinates(row_line u, row_line v, row_line w, int first, int count, int span, int shift,
+                            int source_width, int source_height, int32_t *sx, int32_t *sy) {
+    int32_t end_x[CHUNK + 1], end_y[CHUNK + 1];
+    int ends = (count - 1 + span - 1) / span + 1;
+    for (int k = 0; k < ends; k++) {
+        int offset = k * span < count - 1 ? k * span : count - 1;
+        double x = first + offset + 0.5;
+        float depth = (float)(w.at + w.slope * x);
+        end_x[k] = to_fixed((float)(u.at + u.slope * x) / depth, source_width);
+        end_y[k] = to_fixed((float)(v.at + v.slope * x) / depth, source_height);
+    }
+    int whole = (count - 1) / span;
+    for (int k = 0; k < whole; k++) {
+        int32_t x0 = end_x[k], y0 = end_y[k], dx = (end_x[k + 1] - x0) >> shift, dy = (end_y[k + 1] - y0) >> shift;
+        for (int j = 0; j < span; j++) {
+            sx[k * span + j] = x0 + dx * j;
+            sy[k * span + j] = y0 + dy * j;
+        }
+    }
+    int done = whole * span, rest = count - 1 - done;
+    if (rest > 0) {
+        int32_t x0 = end_x[whole], y0 = end_y[whole], dx = (end_x[whole + 1] - x0) / rest, dy = (end_y[whole + 1] - y0) / rest;
+        for (int j = 0; j < rest; j++) {
+            sx[done + j] = x0 + dx * j;
+            sy[done + j] = y0 + dy * j;
+        }
+    }
+    sx[count - 1] = end_x[ends - 1];
+    sy[count - 1] = end_y[ends - 1];
+}
+
+/* The longest power-of-two span (up to 64) over which straight interpolation of value / w
+   errs by at most SPAN_ERROR: for f = (a + b X) / w the chord error over L pixels is at most
+   L^2 |b w - a w'| |w'| / (4 w^3), w at its smallest (w is linear: at an end). */
+static int span_shift(row_line u, row_line v, row_line w, double first, double last) {
+    double w_low = fmin(w.at + w.slope * first, w.at + w.slope * last);
+    double bend_u = fabs(u.slope * w.at - u.at * w.slope), bend_v = fabs(v.slope * w.at - v.at * w.slope);
+    double bend = fmax(bend_u, bend_v) * fabs(w.slope) / (4 * w_low * w_low * w_low);
+    int shift = 0;
+    while (shift < 6 && bend * (double)(1 << (2 * shift + 2)) <= SPAN_ERROR) shift++;
+    return shift;
+}
+
+/* Two neighbouring pixels as one 64-bit value (little-endian: the left one low). */
+static inline uint64_t pair(const uint32_t *p) {
+    uint64_t value;
+    memcpy(&value, p, sizeof value);
+    return value;
+}
+
+/* The source pixel at (x, y), transparent off the picture. */
+static inline uint32_t tap(const uint32_t *source, ptrdiff_t stride, int width, int height, int x, int y) {
+    return (unsigned)x < (unsigned)width && (unsigned)y < (unsigned)height ? source[y * stride + x] : 0;
+}
+
+/* x * alpha / 255 per channel, rounded as pixman's UN8x4_MUL_UN8 does; alpha per lane. */
+KIOSK_BODY kiosk_u32x8 multiply_channels(kiosk_u32x8 x, kiosk_u32x8 alpha) {
+    const kiosk_u32x8 mask = {0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF};
+    kiosk_u16x16 both = (kiosk_u16x16)(alpha | alpha << 16);
+    kiosk_u32x8 rb = (kiosk_u32x8)((kiosk_u16x16)(x & mask) * both) + 0x00800080;
+    kiosk_u32x8 ag = (kiosk_u32x8)((kiosk_u16x16)((x >> 8) & mask) * both) + 0x00800080;
+    rb = ((rb + ((rb >> 8) & mask)) >> 8) & mask;
+    ag = (ag + ((ag >> 8) & mask)) & ~mask;
+    return rb | ag;
+}
+
+/* Eight bilinear samples: exactly pixman's sum of the four taps with weights in 128ths each
+   way, truncated. Horizontal sums fit 15 bits per channel, two channels to a lane; the
+   vertical ones take a channel per 32-bit lane. */
+KIOSK_BODY kiosk_u32x8 bilinear8(kiosk_u32x8 tl, kiosk_u32x8 tr, kiosk_u32x8 bl, kiosk_u32x8 br, kiosk_u32x8 fx, kiosk_u32x8 fy) {
+    const kiosk_u32x8 mask = {0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF, 0x00FF00FF};
+    kiosk_u16x16 right = (kiosk_u16x16)(fx | fx << 16), left = (kiosk_u16x16)(0x00800080 - (fx | fx << 16));
+    kiosk_u32x8 top_rb = (kiosk_u32x8)((kiosk_u16x16)(tl & mask) * left + (kiosk_u16x16)(tr & mask) * right);
+    kiosk_u32x8 top_ag = (kiosk_u32x8)((kiosk_u16x16)((tl >> 8) & mask) * left + (kiosk_u16x16)((tr >> 8) & mask) * right);
+    kiosk_u32x8 bottom_rb = (kiosk_u32x8)((kiosk_u16x16)(bl & mask) * left + (kiosk_u16x16)(br & mask) * right);
+    kiosk_u32x8 bottom_ag = (kiosk_u32x8)((kiosk_u16x16)((bl >> 8) & mask) * left + (kiosk_u16x16)((br >> 8) & mask) * right);
+    kiosk_u32x8 down = fy, up = 128 - fy;
+    /* Masks of 15 bits tell the compiler both factors fit 16-bit multiply-adds (pmaddwd). */
+    kiosk_u32x8 b = ((top_rb & 0x7FFF) * up + (bottom_rb & 0x7FFF) * down) >> 14;
+    kiosk_u32x8 r = (((top_rb >> 16) & 0x7FFF) * up + ((bottom_rb >> 16) & 0x7FFF) * down) >> 14;
+    kiosk_u32x8 g = ((top_ag & 0x7FFF) * up + (bottom_ag & 0x7FFF) * down) >> 14;
+    kiosk_u32x8 a = (((top_ag >> 16) & 0x7FFF) * up + ((bottom_ag >> 16) & 0x7FFF) * down) >> 14;
+    return a << 24 | r << 16 | g << 8 | b;
+}
+
+/* The same for one pixel, for row ends. */
+static uint32_t bilinear1(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t fx, uint32_t fy) {
+    uint32_t result = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        uint32_t top = (tl >> shift & 0xFF) * (128 - fx) + (tr >> shift & 0xFF) * fx;
+        uint32_t bottom = (bl >> shift & 0xFF) * (128 - fx) + (br >> shift & 0xFF) * fx;
+        result |= ((top * (128 - fy) + bottom * fy) >> 14) << shift;
+    }
+    return result;
+}
+
+static uint32_t multiply1(uint32_t x, uint32_t alpha) {
+    uint32_t rb = (x & 0x00FF00FF) * alpha + 0x00800080, ag = (x >> 8 & 0x00FF00FF) * alpha + 0x00800080;
+    rb = ((rb + (rb >> 8 & 0x00FF00FF)) >> 8) & 0x00FF00FF;
+    ag = (ag + (ag >> 8 & 0x00FF00FF)) & 0xFF00FF00;
+    return rb | ag;
+}
+
+/* One pixel at fixed coordinates (x, y), scaled by `alpha`, put over or replacing *out. */
+static inline void draw1(uint32_t *out, const uint32_t *source, ptrdiff_t stride, int width, int height,
+                         int32_t x, int32_t y, uint32_t alpha, int over) {
+    int ix = x >> 16, iy = y >> 16;
+    uint32_t s = bilinear1(tap(source, stride, width, height, ix, iy), tap(source, stride, width, height, ix + 1, iy),
+                           tap(source, stride, width, height, ix, iy + 1), tap(source, stride, width, height, ix + 1, iy + 1),
+                           (uint32_t)(x >> 9) & 127, (uint32_t)(y >> 9) & 127);
+    if (alpha < 255) s = multiply1(s, alpha);
+    *out = over ? s + multiply1(*out, 255 - (s >> 24)) : s;
+}
+
+/* The chunk's pixels, eight at a time: taps fetched per lane (off-picture ones as transparent
+   only near the edges), the arithmetic on whole vectors. */
+KIOSK_BODY void draw_chunk_body(uint32_t *out, const int32_t *sx, const int32_t *sy, int count,
+                                const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+    int i = 0;
+    for (; i + 8 <= count; i += 8) {
+        kiosk_i32x8 x, y;
+        memcpy(&x, sx + i, sizeof x);
+        memcpy(&y, sy + i, sizeof y);
+        kiosk_i32x8 ix = x >> 16, iy = y >> 16;
+        kiosk_i32x8 inside = ((kiosk_u32x8)ix < (uint32_t)(width - 1)) & ((kiosk_u32x8)iy < (uint32_t)(height - 1));
+        int all_inside = 1;
+        for (int lane = 0; lane < 8; lane++) all_inside &= inside[lane] != 0;
+        kiosk_u32x8 vtl, vtr, vbl, vbr;
+        if (all_inside) {
+            /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
+               into left and right taps. Built from loads, not through an array, whose vector
+               load would wait on eight stores. */
+            kiosk_i32x8 at = iy * (int32_t)stride + ix;
+            kiosk_u64x4 top_low = {pair(source + at[0]), pair(source + at[1]), pair(source + at[2]), pair(source + at[3])};
+            kiosk_u64x4 top_high = {pair(source + at[4]), pair(source + at[5]), pair(source + at[6]), pair(source + at[7])};
+            kiosk_u64x4 bottom_low = {pair(source + stride + at[0]), pair(source + stride + at[1]),
+                                      pair(source + stride + at[2]), pair(source + stride + at[3])};
+            kiosk_u64x4 bottom_high = {pair(source + stride + at[4]), pair(source + stride + at[5]),
+                                       pair(source + stride + at[6]), pair(source + stride + at[7])};
+            kiosk_u32x8 a = (kiosk_u32x8)top_low, b = (kiosk_u32x8)top_high, c = (kiosk_u32x8)bottom_low, d = (kiosk_u32x8)bottom_high;
+            vtl = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+            vtr = __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
+            vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
+            vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
+        } else {
+            /* Near the picture's edges: each tap checked, off-picture ones transparent. */
+            for (int lane = 0; lane < 8; lane++) {
+                int px = ix[lane], py = iy[lane];
+                vtl[lane] = tap(source, stride, width, height, px, py);
+                vtr[lane] = tap(source, stride, width, height, px + 1, py);
+                vbl[lane] = tap(source, stride, width, height, px, py + 1);
+                vbr[lane] = tap(source, stride, width, height, px + 1, py + 1);
+            }
+        }
+        kiosk_u32x8 s = bilinear8(vtl, vtr, vbl, vbr, (kiosk_u32x8)(x >> 9) & 127, (kiosk_u32x8)(y >> 9) & 127);
+        if (alpha < 255) s = multiply_channels(s, (kiosk_u32x8){0} + alpha);
+        if (over) {
+            /* Opaque runs (a card's inside) skip reading the output: it may not be in the cache. */
+            kiosk_u32x8 clear = (s >> 24) ^ 255;
+            uint32_t any = 0;
+            for (int lane = 0; lane < 8; lane++) any |= clear[lane];
+            if (any) {
+                kiosk_u32x8 d;
+                memcpy(&d, out + i, sizeof d);
+                s += multiply_channels(d, clear);
+            }
+        }
+        memcpy(out + i, &s, sizeof s);
+    }
+    for (; i < count; i++) draw1(out + i, source, stride, width, height, sx[i], sy[i], alpha, over);
+}
+
+/* A row's run of pixels from `first` to `last`, chunk by chunk: coordinates, then pixels. */
+KIOSK_BODY void draw_run_body(uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
+                              const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+    int32_t sx[CHUNK], sy[CHUNK];
+    for (int start = first; start < last; start += CHUNK) {
+        int count = last - start < CHUNK ? last - start : CHUNK;
+        row_coordinates(u, v, w, start, count, 1 << shift, shift, width, height, sx, sy);
+        draw_chunk_body(line + start, sx, sy, count, source, stride, width, height, alpha, over);
+    }
+}
+KIOSK_TWO_BUILDS(draw_run, (uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
+                            const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
+                 (line, first, last, u, v, w, shift, source, stride, width, height, alpha, over))
+
+/* The pixels of output row `row` between `left` and `right` that can touch the source, as
+   [*first, *last); empty when *first >= *last. */
+static void row_run(const double inverse[9], double row, int left, int right, int source_width, int source_height,
+                    row_line *u, row_line *v, row_line *w, int *first, int *last) {
+    *u = (row_line){inverse[0], inverse[1] * row + inverse[2]};
+    *v = (row_line){inverse[3], inverse[4] * row + inverse[5]};
+    *w = (row_line){inverse[6], inverse[7] * row + inverse[8]};
+    /* Pixels whose top-left tap lies in (-1, size) on both axes, i.e. u / w in (-0.5, size + 0.5),
+       a pixel either way for rounding; and only where w is well in front of the eye. */
+    double lo = left, hi = right;
+    keep_positive((row_line){u->slope + 0.5 * w->slope, u->at + 0.5 * w->at}, &lo, &hi);
+    keep_positive((row_line){(source_width + 0.5) * w->slope - u->slope, (source_width + 0.5) * w->at - u->at}, &lo, &hi);
+    keep_positive((row_line){v->slope + 0.5 * w->slope, v->at + 0.5 * w->at}, &lo, &hi);
+    keep_positive((row_line){(source_height + 0.5) * w->slope - v->slope, (source_height + 0.5) * w->at - v->at}, &lo, &hi);
+    int from = (int)floor(lo) - 1, to = (int)ceil(hi) + 1;
+    double front_lo = left, front_hi = right;
+    keep_positive((row_line){w->slope, w->at - 1e-3}, &front_lo, &front_hi);
+    if (from < (int)ceil(front_lo)) from = (int)ceil(front_lo);
+    if (to > (int)floor(front_hi)) to = (int)floor(front_hi);
+    *first = from < left ? left : from;
+    *last = to > right ? right : to;
+}
+
+int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const double inverse[9], int alpha, int over) {
+    if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
+    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
+    if (alpha > 255) alpha = 255;
+    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
+    for (int r = 0; r < height; r++) {
+        row_line u, v, w;
+        int first, last;
+        row_run(inverse, y + r + 0.5, x, x + width, source_width, source_height, &u, &v, &w, &first, &last);
+        uint32_t *line = out + (ptrdiff_t)(y + r) * out_stride;
+        if (!over) {
+            /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
+            for (int i = x; i < (first < last ? first : x + width); i++) line[i] = 0;
+            for (int i = first > last ? first : last; i < x + width; i++) line[i] = 0;
+        }
+        if (first >= last) continue;
+        int shift = span_shift(u, v, w, first + 0.5, last - 0.5);
+        draw_run(line, first, last, u, v, w, shift, source, source_stride, source_width, source_height, (uint32_t)alpha, over);
+    }
+    return 0;
+}

@@ -1,0 +1,72 @@
+import CKioskPixels
+import KioskEngine
+import XCTest
+
+/// kiosk_perspective_rect on maps worked out by hand, in both pixel modes.
+final class PerspectiveKernelTests: XCTestCase {
+    private let identity: [Double] = [1, 0, 0, 0, 1, 0, 0, 0, 1]
+
+    private func picture(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> UInt32) -> PixelBuffer {
+        let buffer = PixelBuffer(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { buffer[x, y] = pixel(x, y) } }
+        return buffer
+    }
+
+    private func draw(_ source: PixelBuffer, into out: PixelBuffer, rect: PixelRect? = nil, inverse: [Double],
+                      alpha: Int32 = 255, over: Bool = true) {
+        let r = rect ?? PixelRect(x: 0, y: 0, width: out.width, height: out.height)
+        let result = kiosk_perspective_rect(out.pixels, out.rowLength, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height),
+                                            source.pixels, source.rowLength, Int32(source.width), Int32(source.height),
+                                            inverse, alpha, over ? 1 : 0)
+        XCTAssertEqual(result, 0)
+    }
+
+    func testIdentityMapCopiesEveryPixelAndLeavesTheRestAlone() {
+        PixelModes.each { mode in
+            // 20 wide, so whole vectors of eight and a scalar tail both run.
+            let source = picture(20, 5) { x, y in 0xFF00_0000 | UInt32(x * 12) << 16 | UInt32(y * 40) << 8 | 7 }
+            let out = picture(24, 8) { _, _ in 0xFF20_2020 }
+            draw(source, into: out, inverse: identity)
+            XCTAssertEqual(out[0, 0], source[0, 0], mode)
+            XCTAssertEqual(out[13, 4], source[13, 4], mode)
+            XCTAssertEqual(out[19, 2], source[19, 2], mode)
+            XCTAssertEqual(out[20, 2], 0xFF20_2020, "right of the picture (\(mode))")
+            XCTAssertEqual(out[5, 5], 0xFF20_2020, "below the picture (\(mode))")
+        }
+    }
+
+    func testEdgesHalfCoveredAreHalfBlendedAsPixmanDoes() {
+        PixelModes.each { mode in
+            // Shifted right by half a pixel: output pixels 0 and 2 straddle the picture's edges.
+            let source = picture(2, 2) { _, _ in 0xFFFF_0000 }
+            let out = picture(4, 2) { _, _ in 0xFF00_0000 }
+            draw(source, into: out, inverse: [1, 0, -0.5, 0, 1, 0, 0, 0, 1])
+            // Red: 255 x 64 / 128 = 127 (truncated); alpha 127 + 255 x 128 / 255.
+            XCTAssertEqual(out[0, 0], 0xFF7F_0000, mode)
+            XCTAssertEqual(out[1, 0], 0xFFFF_0000, "inside: the full colour (\(mode))")
+            XCTAssertEqual(out[2, 1], 0xFF7F_0000, mode)
+            XCTAssertEqual(out[3, 1], 0xFF00_0000, "past the edge: untouched (\(mode))")
+        }
+    }
+
+    func testOpacityAndSourceOperatorAndClip() {
+        PixelModes.each { mode in
+            let source = picture(16, 16) { _, _ in 0xFFFF_0000 }
+            let out = picture(16, 16) { _, _ in 0xFF00_00FF }
+            draw(source, into: out, rect: PixelRect(x: 2, y: 3, width: 12, height: 2), inverse: identity, alpha: 128, over: false)
+            XCTAssertEqual(out[2, 3], 0x8080_0000, "SRC at half opacity: 255 x 128 / 255 (\(mode))")
+            XCTAssertEqual(out[13, 4], 0x8080_0000, mode)
+            XCTAssertEqual(out[1, 3], 0xFF00_00FF, "left of the clip (\(mode))")
+            XCTAssertEqual(out[2, 5], 0xFF00_00FF, "below the clip (\(mode))")
+        }
+    }
+
+    func testModeCanBeForcedPortable() {
+        PixelModes.each { mode in
+            XCTAssertTrue(["avx2", "avx512", "portable"].contains(mode), mode)
+        }
+        kiosk_pixels_force_portable(1)
+        XCTAssertEqual(String(cString: kiosk_pixels_mode()), "portable")
+        kiosk_pixels_force_portable(ProcessInfo.processInfo.environment["SWIPE_KIOSK_PIXELS"] == "portable" ? 1 : 0)
+    }
+}
