@@ -45,11 +45,12 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk
 
 # The manual page, from the command's own help (swift-argument-parser's generate-manual plugin).
-# The plugin links the binary without --static-swift-stdlib: make the page before `release`.
+# The plugin builds in debug (as `make build` does): a release build without --static-swift-stdlib
+# would make the next `release` compile everything again.
 MAN_PAGE := .build/man/swipe-kiosk.1
 man: $(MAN_PAGE)
 $(MAN_PAGE): $(shell find Sources/swipe-kiosk -name '*.swift') | deps
-	$(SWIFT) package plugin generate-manual --configuration release
+	$(SWIFT) package plugin generate-manual --configuration debug
 	install -D -m 0644 .build/plugins/GenerateManual/outputs/swipe-kiosk/swipe-kiosk.1 $@
 
 demo: release

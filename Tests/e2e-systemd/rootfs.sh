@@ -32,11 +32,19 @@ mount --bind /proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends linux-image-amd64
 chroot "$root" apt-get clean
+# Modules the VM never loads: a smaller disk is made faster on every run.
+kernel_version=$(basename "$root"/lib/modules/*)
+(cd "$root/lib/modules/$kernel_version/kernel" && rm -rf sound drivers/net drivers/infiniband drivers/iio \
+    drivers/gpu/drm/amd drivers/gpu/drm/nouveau drivers/gpu/drm/i915 drivers/gpu/drm/radeon \
+    drivers/media/usb drivers/media/pci drivers/media/dvb-frontends drivers/media/tuners drivers/media/i2c)
+chroot "$root" depmod "$kernel_version"
 
 # A throwaway guest: root without a password, nothing on the network, no fsck of the scratch disk.
 chroot "$root" passwd -d root
 echo swipe-kiosk-e2e > "$root/etc/hostname"
 echo "/dev/vda / ext4 rw,noatime 0 1" > "$root/etc/fstab"
+# The serial console is the host's log, not a login: no getty waiting for it.
+chroot "$root" systemctl mask -q serial-getty@ttyS0.service serial-getty@ttyS1.service
 # The journal kept in memory only; the checks read it with journalctl.
 mkdir -p "$root/etc/systemd/journald.conf.d"
 printf '[Journal]\nStorage=volatile\n' > "$root/etc/systemd/journald.conf.d/e2e.conf"

@@ -50,7 +50,7 @@ check ready-before-active sh -c 'start=$(systemctl show -P ExecMainStartTimestam
 check unit-from-package sh -c 'systemctl show -P FragmentPath swipe-kiosk; [ -z "$(systemctl show -P DropInPaths swipe-kiosk)" ] && dpkg -S "$(systemctl show -P FragmentPath swipe-kiosk)"'
 check unit-enabled-by-package systemctl is-enabled swipe-kiosk
 check device-policy-closed sh -c 'systemctl show -P DevicePolicy swipe-kiosk | grep -x closed'
-check runs-as-swipe-kiosk-user sh -c 'ps -o user=,group=,supgrp= -p "$(systemctl show -P MainPID swipe-kiosk)"'
+check runs-as-swipe-kiosk-user sh -c 'pid=$(systemctl show -P MainPID swipe-kiosk); id -nG swipe-kiosk; stat -c "%U:%G" /proc/$pid | grep -x swipe-kiosk:swipe-kiosk'
 check drm-card0-opened sh -c 'ls -l /proc/$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o "/dev/dri/card0"'
 check video0-opened sh -c 'ls -l /proc/$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o "/dev/video0"'
 sleep 3
