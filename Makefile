@@ -98,7 +98,8 @@ install: $(MAN_PAGE) release
 	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	.build/release/swipe-kiosk --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk
+	# bash sources its completions: argument-parser's #! line has no use there.
+	.build/release/swipe-kiosk --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
 	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
