@@ -26,10 +26,15 @@ wait_for() { # wait_for SECONDS COMMAND... : polls every 200 ms
     done
 }
 property() { systemctl show -P "$1" swipe-kiosk.service; }
+microseconds() { # a time span property in microseconds (systemctl show prints "10s")
+    busctl get-property org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/swipe_2dkiosk_2eservice \
+        org.freedesktop.systemd1.Service "$1" | cut -d' ' -f2
+}
 main_pid() { property MainPID; }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 finish() {
     echo "=== E2E-BEGIN journal.log ==="; journalctl -b --no-pager -o short-monotonic; echo "=== E2E-END journal.log ==="
+    echo "=== E2E-BEGIN boot.log ==="; systemd-analyze; systemd-analyze blame --no-pager | head -n 15; echo "=== E2E-END boot.log ==="
     echo "=== E2E-BEGIN status.log ==="; systemctl status --no-pager -l swipe-kiosk; echo "=== E2E-END status.log ==="
     echo "E2E-DONE"
     sync
@@ -89,8 +94,8 @@ screendump 04-after-broken-reload
 phase watchdog
 pid=$(main_pid)
 restarts=$(property NRestarts)
-watchdog_ms=$(($(property WatchdogUSec) / 1000))
-restart_ms=$(($(property RestartUSec) / 1000))
+watchdog_ms=$(($(microseconds WatchdogUSec) / 1000))
+restart_ms=$(($(microseconds RestartUSec) / 1000))
 started=$(now_ms)
 kill -STOP "$pid"
 wait_for 60 sh -c "[ \"\$(systemctl show -P MainPID swipe-kiosk)\" != $pid ] && [ \"\$(systemctl show -P MainPID swipe-kiosk)\" != 0 ]"
