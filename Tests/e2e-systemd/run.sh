@@ -78,7 +78,7 @@ e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) |
 qemu_status=0
 wait $qemu || qemu_status=$?
 echo "the VM ran $(($(date +%s) - booted)) s"
-for log in journal.log boot.log status.log security.log; do
+for log in journal.log status.log security.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
 done
 

@@ -33,7 +33,6 @@ main_pid() { property MainPID; }
 uptime_ms() { local up; read -r up _ < /proc/uptime; echo $((${up%.*} * 1000 + 10#${up#*.} * 10)); }
 finish() {
     echo "=== E2E-BEGIN journal.log ==="; journalctl -b --no-pager -o short-monotonic; echo "=== E2E-END journal.log ==="
-    echo "=== E2E-BEGIN boot.log ==="; systemd-analyze; systemd-analyze blame --no-pager | head -n 15; echo "=== E2E-END boot.log ==="
     echo "=== E2E-BEGIN status.log ==="; systemctl status --no-pager -l swipe-kiosk; echo "=== E2E-END status.log ==="
     echo "E2E-DONE"
     sync
