@@ -5,6 +5,8 @@ SWIFT        ?= swift
 PREFIX       ?= /usr/local
 # systemd reads units from /usr/local/lib/systemd/system too; debian/rules sets its own.
 UNITDIR      ?= $(PREFIX)/lib/systemd/system
+# dbus-daemon reads system bus policies from /usr/share and /etc only, whatever the PREFIX.
+DBUSDIR      ?= /usr/share/dbus-1/system.d
 DEMO_OUT     ?= demo-out
 # The systemd VM's Debian root file system (debootstrap), built once and reused until deleted.
 VM_CACHE     ?= /var/cache/swipe-kiosk-e2e
@@ -106,7 +108,7 @@ install: $(MAN_PAGE) release
 	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
-	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(PREFIX)/share/dbus-1/system.d/org.swipekiosk.Kiosk1.conf
+	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
 	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml
@@ -119,7 +121,7 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish \
 		$(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
-		$(DESTDIR)$(PREFIX)/share/dbus-1/system.d/org.swipekiosk.Kiosk1.conf \
+		$(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	rm -rf $(DESTDIR)$(DOC)
 
