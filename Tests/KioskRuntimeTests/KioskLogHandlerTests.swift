@@ -8,6 +8,12 @@ final class KioskLogHandlerTests: XCTestCase {
         XCTAssertEqual(KioskLogHandler.format(level: .info, label: "kiosk", message: "x", toJournal: true), "<6>x")
     }
 
+    func testEveryLineOfAMultiLineMessageCarriesThePriority() {
+        let message = "/etc/swipe-kiosk/kiosk.toml not applied:\n/etc/swipe-kiosk/kiosk.toml:3:12: expected a value"
+        XCTAssertEqual(KioskLogHandler.format(level: .error, label: "kiosk", message: message, toJournal: true),
+                       "<3>/etc/swipe-kiosk/kiosk.toml not applied:\n<3>/etc/swipe-kiosk/kiosk.toml:3:12: expected a value")
+    }
+
     func testTerminalLinesAreReadableText() {
         let line = KioskLogHandler.format(level: .info, label: "kiosk", message: "ready", toJournal: false)
         XCTAssertTrue(line.hasSuffix(" INFO kiosk: ready"), line)

@@ -30,7 +30,10 @@ public struct KioskLogHandler: LogHandler {
     /// One log line as it is written; the journal adds its own timestamp.
     public static func format(level: Logger.Level, label: String, message: String, toJournal: Bool) -> String {
         if toJournal {
-            return "<\(syslogPriority(level))>\(message)"
+            // The journal makes one entry of each line, at the priority that line starts with: every line
+            // of a multi-line message (a rejected config's FILE:LINE:COLUMN list) needs the prefix.
+            let prefix = "<\(syslogPriority(level))>"
+            return message.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
         }
         let time = Date().formatted(.iso8601.time(includingFractionalSeconds: true))
         return "\(time) \(level.rawValue.uppercased()) \(label): \(message)"

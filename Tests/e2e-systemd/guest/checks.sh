@@ -1,0 +1,125 @@
+#!/bin/bash
+# Runs inside the systemd VM as swipe-kiosk-e2e.service once the system is up, with the package
+# installed by apt and its unit started by systemd. It speaks the line protocol of Tests/e2e
+# (E2E-PHASE, E2E-CHECK, E2E-SCREENDUMP, E2E-RESULT, E2E-BEGIN/END, E2E-DONE) on the second
+# serial port, which the host follows; then it powers the VM off.
+exec > /dev/ttyS1 2>&1
+here=/usr/local/lib/swipe-kiosk-e2e
+config=/etc/swipe-kiosk/kiosk.toml
+
+phase() { echo "E2E-PHASE $1"; }
+check() { # check NAME COMMAND... : pass or fail, with the command's output as the detail
+    local name=$1 output
+    shift
+    if output=$("$@" 2>&1); then echo "E2E-CHECK $name pass $output"; else echo "E2E-CHECK $name fail $output"; fi | tr '\n' ' '
+    echo
+}
+result() { echo "E2E-RESULT $1 $2"; }
+screendump() { echo "E2E-SCREENDUMP $1"; sleep 2; }
+wait_for() { # wait_for SECONDS COMMAND... : polls every 200 ms (each poll is slow under emulation)
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@"; do
+        [ $SECONDS -lt $deadline ] || return 1
+        sleep 0.2
+    done
+}
+property() { systemctl show -P "$1" swipe-kiosk.service; }
+microseconds() { # a time span property in microseconds (systemctl show prints "10s")
+    busctl get-property org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/swipe_2dkiosk_2eservice \
+        org.freedesktop.systemd1.Service "$1" | cut -d' ' -f2
+}
+main_pid() { property MainPID; }
+uptime_ms() { local up; read -r up _ < /proc/uptime; echo $((${up%.*} * 1000 + 10#${up#*.} * 10)); }
+finish() {
+    echo "=== E2E-BEGIN journal.log ==="; journalctl -b --no-pager -o short-monotonic; echo "=== E2E-END journal.log ==="
+    echo "=== E2E-BEGIN status.log ==="; systemctl status --no-pager -l swipe-kiosk; echo "=== E2E-END status.log ==="
+    echo "E2E-DONE"
+    sync
+    systemctl poweroff --force --force
+}
+trap finish EXIT
+
+phase booted
+echo "E2E-RESULT boot-seconds $(cut -d' ' -f1 /proc/uptime)"
+
+phase service
+# Type=notify: systemd calls the unit active only when the daemon sent READY=1, so "active" after
+# a start that took time means READY came; the unit must be the packaged one, without drop-ins.
+wait_for 120 test "$(property ActiveState)" = active
+check unit-active-running sh -c '[ "$(systemctl show -P ActiveState swipe-kiosk)/$(systemctl show -P SubState swipe-kiosk)" = active/running ] && systemctl status --no-pager swipe-kiosk | grep "Active:"'
+check unit-is-notify-type sh -c 'systemctl show -P Type swipe-kiosk | grep -x notify'
+check ready-before-active sh -c 'start=$(systemctl show -P ExecMainStartTimestampMonotonic swipe-kiosk); active=$(systemctl show -P ActiveEnterTimestampMonotonic swipe-kiosk); echo "process started at ${start} us, active at ${active} us"; [ "$active" -gt "$start" ]'
+check unit-from-package sh -c 'systemctl show -P FragmentPath swipe-kiosk; [ -z "$(systemctl show -P DropInPaths swipe-kiosk)" ] && dpkg -S "$(systemctl show -P FragmentPath swipe-kiosk)"'
+check unit-enabled-by-package systemctl is-enabled swipe-kiosk
+check device-policy-closed sh -c 'systemctl show -P DevicePolicy swipe-kiosk | grep -x closed'
+check runs-as-swipe-kiosk-user sh -c 'pid=$(systemctl show -P MainPID swipe-kiosk); id -nG swipe-kiosk; stat -c "%U:%G" /proc/$pid | grep -x swipe-kiosk:swipe-kiosk'
+check drm-card0-opened sh -c 'ls -l /proc/$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o "/dev/dri/card0"'
+check video0-opened sh -c 'ls -l /proc/$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o "/dev/video0"'
+sleep 3
+screendump 01-first-screen
+
+phase touchscreen
+# Created after boot: the daemon must notice it and open it inside its device sandbox.
+evemu-device $here/touchscreen.desc > /run/touchscreen.dev 2>&1 &
+wait_for 10 grep -qs /dev/input/event /run/touchscreen.dev
+touchscreen=$(sed -n 's|.*\(/dev/input/event[0-9]*\).*|\1|p' /run/touchscreen.dev)
+echo "e2e: touchscreen $touchscreen"
+check touchscreen-opened-by-daemon wait_for 15 sh -c "ls -l /proc/\$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o '$touchscreen'"
+evemu-play "$touchscreen" < $here/swipe-left.events
+sleep 4
+screendump 02-after-swipe
+
+phase reload
+# The second screen (on show now) turns blue in the new config.
+sed -i 's/#d01010/#1010d0/' $config
+systemctl reload swipe-kiosk
+check reload-keeps-service-active sh -c 'systemctl show -P ActiveState swipe-kiosk | grep -x active'
+sleep 3
+screendump 03-after-reload
+# A config that does not parse: rejected, logged with FILE:LINE:COLUMN at warning or above.
+cp $config /run/good.toml
+printf '\n[transition]\nduration = \n' >> $config
+since=$(date '+%Y-%m-%d %H:%M:%S')
+sleep 1
+systemctl reload swipe-kiosk
+sleep 3
+check broken-config-keeps-service-active sh -c 'systemctl show -P ActiveState swipe-kiosk | grep -x active'
+check broken-config-logged-at-warning sh -c "journalctl -u swipe-kiosk -p warning --since '$since' --no-pager -o cat | grep -E '$config:[0-9]+:[0-9]+'"
+cp /run/good.toml $config
+screendump 04-after-broken-reload
+
+phase watchdog
+pid=$(main_pid)
+restarts=$(property NRestarts)
+watchdog_ms=$(($(microseconds WatchdogUSec) / 1000))
+restart_ms=$(($(microseconds RestartUSec) / 1000))
+stopped=$(uptime_ms)
+kill -STOP "$pid"
+wait_for 60 sh -c "[ \"\$(systemctl show -P MainPID swipe-kiosk)\" != $pid ] && [ \"\$(systemctl show -P MainPID swipe-kiosk)\" != 0 ]"
+# When systemd started the new process (CLOCK_MONOTONIC, which /proc/uptime follows in a VM).
+restarted=$(($(property ExecMainStartTimestampMonotonic) / 1000))
+result watchdog-restart "ms=$((restarted - stopped)) limit-ms=$((watchdog_ms + restart_ms)) restarts-before=$restarts restarts-after=$(property NRestarts)"
+check restarted-by-watchdog sh -c "journalctl -u swipe-kiosk -b --no-pager -o cat | grep -i 'watchdog timeout'"
+wait_for 120 test "$(property ActiveState)" = active
+check active-again-after-watchdog sh -c 'systemctl show -P ActiveState swipe-kiosk | grep -x active'
+sleep 3
+screendump 05-after-watchdog
+
+phase ctl
+# The D-Bus policy: members of group swipe-kiosk may call the kiosk, other users may not.
+useradd --create-home --groups swipe-kiosk operator
+useradd --create-home visitor
+check ctl-status-as-group-member runuser -u operator -- swipe-kiosk ctl status
+# Refused by the bus policy, not failing for another reason.
+check ctl-status-denied-to-others sh -c 'if out=$(runuser -u visitor -- swipe-kiosk ctl status 2>&1); then echo "allowed: $out"; exit 1; fi; echo "$out" | grep -i denied'
+# The second screen ("red", blue since the reload) through the bus, then what the display shows.
+check ctl-goto-second-screen sh -c 'runuser -u operator -- swipe-kiosk ctl goto red && sleep 3 && runuser -u operator -- swipe-kiosk ctl status | grep -E "^screen: +red$"'
+screendump 06-after-ctl-goto
+check ctl-screenshot-is-a-png sh -c 'runuser -u operator -- swipe-kiosk ctl screenshot /home/operator/shot.png && head -c 8 /home/operator/shot.png | od -An -tx1 | grep -q "89 50 4e 47 0d 0a 1a 0a" && ls -l /home/operator/shot.png'
+echo "=== E2E-BEGIN ctl-screenshot.png.b64 ==="; base64 /home/operator/shot.png 2>/dev/null; echo "=== E2E-END ctl-screenshot.png.b64 ==="
+
+phase security
+systemd-analyze security --no-pager swipe-kiosk.service > /run/security.log 2>&1
+result security-exposure "$(sed -n 's/.*Overall exposure level for swipe-kiosk.service: \([0-9.]*\).*/\1/p' /run/security.log)"
+echo "=== E2E-BEGIN security.log ==="; cat /run/security.log; echo "=== E2E-END security.log ==="

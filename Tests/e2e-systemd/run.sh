@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# End-to-end test of the Debian package under a real systemd on a real kernel.
+#
+# A bookworm root file system made by debootstrap (cached under $VM_CACHE, see rootfs.sh) gets
+# the package installed with apt inside a chroot, Tests/e2e's VM config and swipe as its data,
+# and guest/checks.sh as a unit that runs once the system is up. QEMU (TCG) boots Debian's kernel
+# and initrd from it with the devices of Tests/e2e: bochs-display, uinput, evdev and vivid. The
+# guest reports on the second serial port; the host takes QMP screendumps when asked and asserts.
+#
+#   Tests/e2e-systemd/run.sh swipe-kiosk_VERSION_ARCH.deb
+#
+# Environment: VM_CACHE=dir      where the base root file system is kept (default /var/cache/swipe-kiosk-e2e)
+#              E2E_OUT=dir       screendumps and logs (default: e2e-systemd-out)
+#              E2E_TIMEOUT=secs  hard limit on the VM's run time (default: 900)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+e2e() { python3 "$repo/Tests/e2e/e2e.py" "$@"; }
+deb=$(realpath "${1:?usage: run.sh swipe-kiosk_VERSION_ARCH.deb}")
+cache=${VM_CACHE:-/var/cache/swipe-kiosk-e2e}
+out=$(mkdir -p "${E2E_OUT:-$repo/e2e-systemd-out}" && cd "${E2E_OUT:-$repo/e2e-systemd-out}" && pwd)
+timeout=${E2E_TIMEOUT:-900}
+[ "$(id -u)" = 0 ] || exec sudo --preserve-env=VM_CACHE,E2E_OUT,E2E_TIMEOUT "$0" "$@"
+
+echo "== 1. The base root file system ($cache/bookworm)"
+started=$(date +%s)
+"$here/rootfs.sh" "$cache/bookworm"
+echo "ready after $(($(date +%s) - started)) s"
+
+echo "== 2. This run's root file system: the package installed by apt, the checks"
+root=$out/root
+rm -rf "$root" "$out"/*.ppm "$out"/*.png "$out"/*.log "$out/assertions.txt" "$out/disk.img"
+cp -a "$cache/bookworm" "$root"
+cp "$deb" "$root/tmp/"
+mount --bind /proc "$root/proc"
+trap 'umount "$root/proc" 2>/dev/null || true' EXIT
+DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends "./tmp/$(basename "$deb")" \
+    > "$out/apt.log" 2>&1 || { cat "$out/apt.log"; exit 1; }
+tail -n 3 "$out/apt.log"
+umount "$root/proc"
+rm "$root/tmp/$(basename "$deb")"
+# The VM's devices: loaded at boot (vivid and uinput have no hardware to be autoloaded by).
+printf '%s\n' bochs uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
+echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
+# The admin's config: Tests/e2e's small mode with vivid's camera, over the packaged conffile.
+cp "$repo/Tests/e2e/e2e.toml" "$root/etc/swipe-kiosk/kiosk.toml"
+install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
+cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$root/usr/local/lib/swipe-kiosk-e2e/"
+cp "$here/guest/swipe-kiosk-e2e.service" "$root/etc/systemd/system/"
+chroot "$root" systemctl enable -q swipe-kiosk-e2e.service
+cp "$root"/boot/vmlinuz-* "$out/vmlinuz"
+cp "$root"/boot/initrd.img-* "$out/initrd.img"
+# The package's unit as installed: it must be the repository's, paths aside.
+sed 's|/usr/local/|/usr/|g' "$repo/systemd/swipe-kiosk.service" > "$out/unit.expected"
+cp "$root/lib/systemd/system/swipe-kiosk.service" "$out/unit.installed"
+mkfs.ext4 -q -F -L root -d "$root" "$out/disk.img" 2G
+rm -rf "$root"
+echo "prepared after $(($(date +%s) - started)) s"
+
+echo "== 3. Boot (console in $out/console.log, checks in $out/serial.log)"
+rm -f "$out/qmp.sock"
+touch "$out/serial.log"
+booted=$(date +%s)
+timeout --kill-after=10 "$timeout" qemu-system-x86_64 \
+    -accel tcg -m 1024 -smp 1 -nodefaults -no-reboot -display none \
+    -kernel "$out/vmlinuz" -initrd "$out/initrd.img" \
+    -append "root=/dev/vda rw console=ttyS0 quiet panic=1" \
+    -drive "file=$out/disk.img,format=raw,if=virtio" \
+    -vga none -device bochs-display \
+    -serial "file:$out/console.log" -serial "file:$out/serial.log" \
+    -qmp "unix:$out/qmp.sock,server=on,wait=off" \
+    -nic none &
+qemu=$!
+e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) || true
+qemu_status=0
+wait $qemu || qemu_status=$?
+echo "the VM ran $(($(date +%s) - booted)) s"
+for log in journal.log status.log security.log; do
+    e2e section "$log" "$out/serial.log" > "$out/$log"
+done
+
+echo "== 4. Assertions"
+passed=0 failed=0
+assert() { # assert NAME COMMAND... : the command's output says what it saw
+    local name=$1 detail status=0 verdict=PASS
+    shift
+    detail=$("$@" 2>&1 | tr '\n' ' ') || status=$?
+    if [ $status = 0 ]; then passed=$((passed + 1)); else verdict=FAIL; failed=$((failed + 1)); fi
+    echo "$verdict $name: $detail" | tee -a "$out/assertions.txt"
+}
+ctl_screenshot_shows() { # the PNG `ctl screenshot` wrote in the guest shows colour $1
+    e2e section ctl-screenshot.png.b64 "$out/serial.log" | base64 -d > "$out/07-ctl-screenshot.png" || return 1
+    convert "$out/07-ctl-screenshot.png" "$out/07-ctl-screenshot.ppm" && e2e expect-colour "$out/07-ctl-screenshot.ppm" "$1" 24
+}
+guest_check() { # the guest's own "E2E-CHECK NAME pass|fail DETAIL" line
+    local line
+    line=$(grep -a "^E2E-CHECK $1 " "$out/serial.log" | tr -d '\r')
+    echo "${line:-the guest never checked $1}"
+    [[ $line == "E2E-CHECK $1 pass"* ]]
+}
+vm_finished() {
+    echo "QEMU exit status $qemu_status (124: killed at the ${timeout} s limit)"
+    [ $qemu_status = 0 ] && grep -aq "^E2E-DONE" "$out/serial.log"
+}
+watchdog_within_limit() { # STOP to the new process within WatchdogSec + RestartSec
+    local value
+    value=$(e2e result watchdog-restart "$out/serial.log") || { echo "no watchdog result"; return 1; }
+    echo "$value"
+    [[ $value =~ ^ms=([0-9]+)\ limit-ms=([0-9]+) ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ]
+}
+security_exposure_at_most() {
+    local value
+    value=$(e2e result security-exposure "$out/serial.log") || { echo "no security result"; return 1; }
+    echo "online exposure ${value:-unknown}, limit $1"
+    [ -n "$value" ] && awk -v v="$value" -v limit="$1" 'BEGIN { exit !(v <= limit) }'
+}
+
+assert vm-finishes-in-time vm_finished
+assert unit-installed-unchanged diff "$out/unit.expected" "$out/unit.installed"
+assert unit-active-running guest_check unit-active-running
+assert unit-is-notify-type guest_check unit-is-notify-type
+assert ready-before-active guest_check ready-before-active
+assert unit-from-package guest_check unit-from-package
+assert unit-enabled-by-package guest_check unit-enabled-by-package
+assert device-policy-closed guest_check device-policy-closed
+assert runs-as-swipe-kiosk-user guest_check runs-as-swipe-kiosk-user
+assert drm-card0-opened guest_check drm-card0-opened
+assert video0-opened guest_check video0-opened
+assert first-screen-shows-camera e2e expect-colour-bars "$out/01-first-screen.ppm"
+assert hotplugged-touchscreen-opened guest_check touchscreen-opened-by-daemon
+assert swipe-shows-red-screen e2e expect-colour "$out/02-after-swipe.ppm" d01010 24
+assert reload-keeps-service-active guest_check reload-keeps-service-active
+assert reload-applies-new-colour e2e expect-colour "$out/03-after-reload.ppm" 1010d0 24
+assert broken-config-keeps-service-active guest_check broken-config-keeps-service-active
+assert broken-config-logged-with-position guest_check broken-config-logged-at-warning
+assert broken-config-keeps-screen e2e expect-colour "$out/04-after-broken-reload.ppm" 1010d0 24
+assert watchdog-restarts-stopped-daemon guest_check restarted-by-watchdog
+assert watchdog-restart-within-limit watchdog_within_limit
+assert active-again-after-watchdog guest_check active-again-after-watchdog
+assert screen-back-after-watchdog e2e expect-colour-bars "$out/05-after-watchdog.ppm"
+assert ctl-status-as-group-member guest_check ctl-status-as-group-member
+assert ctl-status-denied-to-others guest_check ctl-status-denied-to-others
+assert ctl-goto-second-screen guest_check ctl-goto-second-screen
+assert ctl-goto-shows-second-screen e2e expect-colour "$out/06-after-ctl-goto.ppm" 1010d0 24
+assert ctl-screenshot-is-a-png guest_check ctl-screenshot-is-a-png
+assert ctl-screenshot-shows-second-screen ctl_screenshot_shows 1010d0
+assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
+
+rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock"
+echo "e2e-systemd: $passed passed, $failed failed (output in $out)"
+[ $failed = 0 ]
