@@ -84,7 +84,7 @@ let package = Package(
 // they have no `main`, which the fuzzer supplies, so an ordinary build must not link them.
 if Context.environment["SWIPE_KIOSK_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependency: Target.Dependency)] = [
-        ("FuzzEvemu", "KioskEngine"),
+        ("FuzzEvemu", "KioskTouch"),
         ("FuzzConfig", "KioskConfig"),
         ("FuzzImage", "KioskCompositor"),
         ("FuzzCameraFormats", "KioskCamera"),

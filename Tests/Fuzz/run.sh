@@ -21,10 +21,17 @@ corpus_of() {
 }
 
 # TOMLKit's TOMLTable.keys strdup()s every key and never frees them (a few bytes a table, once
-# per load); leak checking would stop the config fuzzer on its first input, so it is off there.
+# per load); leak checking would stop the config fuzzer on its first input (libFuzzer's check) or
+# fail it at exit (AddressSanitizer's), so both are off there.
 options_of() {
     case $1 in
         FuzzConfig) echo -detect_leaks=0 ;;
+        *) echo ;;
+    esac
+}
+asan_options_of() {
+    case $1 in
+        FuzzConfig) echo detect_leaks=0 ;;
         *) echo ;;
     esac
 }
@@ -38,7 +45,7 @@ for target in $targets; do
     echo "== $target: $seconds s"
     # -rss_limit_mb: a decoder asking for gigabytes is a finding, as it would be on the kiosk.
     # shellcheck disable=SC2046 # the options are words
-    if ! "$scratch/debug/$target" "$work" "$here/Corpus/$corpus" $(options_of "$target") -max_total_time="$seconds" \
+    if ! ASAN_OPTIONS=$(asan_options_of "$target") "$scratch/debug/$target" "$work" "$here/Corpus/$corpus" $(options_of "$target") -max_total_time="$seconds" \
             -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 \
             > "$runs/$target.log" 2>&1; then
         status=1

@@ -1,5 +1,5 @@
 // The evemu reader on arbitrary text: it must return a recording or a parse error, never trap.
-import KioskEngine
+import KioskTouch
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
