@@ -80,4 +80,13 @@ struct ProjectiveMatrix: Hashable, Sendable {
         guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return nil }
         return t
     }
+
+    /// The map `pixmanSourceTransform` gives pixman, as the scanline kernel takes it: output pixel
+    /// centre to source, rows u, v, w, entries rounded to 16.16 as pixman's are, so the kernel and
+    /// pixman draw the very same map.
+    var kernelSourceMap: [Double]? {
+        guard let t = pixmanSourceTransform else { return nil }
+        let m = t.matrix
+        return [m.0.0, m.0.1, m.0.2, m.1.0, m.1.1, m.1.2, m.2.0, m.2.1, m.2.2].map { Double($0) / 65536 }
+    }
 }
