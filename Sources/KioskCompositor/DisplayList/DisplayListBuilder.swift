@@ -118,8 +118,30 @@ struct DisplayListBuilder {
             item.opaqueRects = localOpaque.compactMap {
                 screenBox(of: $0.intersection(area), through: item.matrix, inward: true)?.intersection(bounds)
             }
+        } else if item.opacity >= 1, rounded == nil {
+            // Nothing under a turned card's inside needs drawing (the camera under a flip, say).
+            item.opaqueRects = localOpaque.compactMap {
+                uprightInteriorBox(of: $0.intersection(area), through: item.matrix)?.intersection(bounds)
+            }
         }
         items.append(item)
+    }
+
+    /// Under a map that keeps vertical lines vertical (a turn about the vertical axis, perspective
+    /// included), `rect` becomes a trapezoid with upright sides; the whole pixels between its sides
+    /// and inside both slanted edges, less one all round, where bilinear samples reach outside.
+    /// Nil for any other map, or when nothing is left.
+    private func uprightInteriorBox(of rect: Rect, through matrix: ProjectiveMatrix) -> PixelRect? {
+        guard matrix.d == 0, matrix.f == 0, !rect.isEmpty,
+              let topLeft = matrix.apply(Point(x: rect.minX, y: rect.minY)),
+              let topRight = matrix.apply(Point(x: rect.maxX, y: rect.minY)),
+              let bottomLeft = matrix.apply(Point(x: rect.minX, y: rect.maxY)),
+              let bottomRight = matrix.apply(Point(x: rect.maxX, y: rect.maxY)),
+              topLeft.y < bottomLeft.y, topRight.y < bottomRight.y else { return nil }
+        let left = Int(min(topLeft.x, topRight.x).rounded(.up)) + 1, right = Int(max(topLeft.x, topRight.x).rounded(.down)) - 1
+        let top = Int(max(topLeft.y, topRight.y).rounded(.up)) + 1, bottom = Int(min(bottomLeft.y, bottomRight.y).rounded(.down)) - 1
+        let box = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        return box.isEmpty ? nil : box
     }
 
     /// The area of `rect` on screen, in square pixels (zero when part of it is behind the viewer).
