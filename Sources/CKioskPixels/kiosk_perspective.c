@@ -2,6 +2,7 @@
 #include "kiosk_dispatch.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A projective scanline drawer. Per output row: the run of pixels whose bilinear footprint can
@@ -31,6 +32,8 @@ typedef uint64_t kiosk_u64x4 __attribute__((vector_size(32)));
 /* Largest interpolation error allowed, in source pixels: a quarter of pixman's 1/128 weight step. */
 #define SPAN_ERROR (1.0 / 512.0)
 #define FIXED_ONE 65536.0
+/* How far below the rows being read the source is fetched ahead, in source rows. */
+#define PREFETCH_ROWS 8
 
 /* One linear function along a row: value at pixel centre X is `at` + `slope` X. */
 typedef struct {
@@ -198,6 +201,11 @@ KIOSK_BODY void draw_chunk_body(uint32_t *out, const int32_t *sx, const int32_t 
             /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
                into left and right taps. Built from loads, not through an array, whose vector
                load would wait on eight stores. */
+            /* The rows below are the next output rows' taps: asked for now, they arrive in time
+               (the walk along a slanted source line is nothing a hardware prefetcher follows). */
+            int ahead = iy[0] + PREFETCH_ROWS < height ? iy[0] + PREFETCH_ROWS : height - 1;
+            __builtin_prefetch(source + ahead * stride + ix[0]);
+            __builtin_prefetch(source + ahead * stride + ix[7]);
             kiosk_i32x8 at = iy * (int32_t)stride + ix;
             kiosk_u64x4 top_low = {pair(source + at[0]), pair(source + at[1]), pair(source + at[2]), pair(source + at[3])};
             kiosk_u64x4 top_high = {pair(source + at[4]), pair(source + at[5]), pair(source + at[6]), pair(source + at[7])};
@@ -252,6 +260,51 @@ KIOSK_TWO_BUILDS(draw_run, (uint32_t *line, int first, int last, row_line u, row
                             const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
                  (line, first, last, u, v, w, shift, source, stride, width, height, alpha, over))
 
+/* An upright map (u and w do not depend on the row: a turn about the vertical axis, as flip and
+   cube draw) samples the same source column in every row, and the source row along a column is
+   linear in the row: per column, the 16.16 column `sx`, and the source row as `at` + Y `step`
+   (Y the output pixel centre). Exact at every pixel, one multiply-add per pixel and row. */
+typedef struct {
+    int32_t *sx;
+    float *at, *step;
+} upright_columns;
+
+KIOSK_BODY void draw_upright_run_body(uint32_t *line, int first, int last, int left, float row, upright_columns columns,
+                                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+    int32_t sy[CHUNK];
+    for (int start = first; start < last; start += CHUNK) {
+        int count = last - start < CHUNK ? last - start : CHUNK;
+        const float *at = columns.at + (start - left), *step = columns.step + (start - left);
+        for (int j = 0; j < count; j++) sy[j] = to_fixed(at[j] + row * step[j], height);
+        draw_chunk_body(line + start, columns.sx + (start - left), sy, count, source, stride, width, height, alpha, over);
+    }
+}
+KIOSK_TWO_BUILDS(draw_upright_run, (uint32_t *line, int first, int last, int left, float row, upright_columns columns,
+                                    const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
+                 (line, first, last, left, row, columns, source, stride, width, height, alpha, over))
+
+/* The columns of an upright map across [left, left + count); false when out of memory. */
+static int upright_columns_make(upright_columns *columns, const double inverse[9], int left, int count, int source_width) {
+    columns->sx = malloc(sizeof(int32_t) * (size_t)count);
+    columns->at = malloc(sizeof(float) * (size_t)count);
+    columns->step = malloc(sizeof(float) * (size_t)count);
+    if (!columns->sx || !columns->at || !columns->step) return 0;
+    for (int i = 0; i < count; i++) {
+        double x = left + i + 0.5;
+        float depth = (float)(inverse[6] * x + inverse[8]);
+        columns->sx[i] = to_fixed((float)(inverse[0] * x + inverse[2]) / depth, source_width);
+        columns->at[i] = (float)((inverse[3] * x + inverse[5]) / (inverse[6] * x + inverse[8]));
+        columns->step[i] = (float)(inverse[4] / (inverse[6] * x + inverse[8]));
+    }
+    return 1;
+}
+
+static void upright_columns_free(upright_columns *columns) {
+    free(columns->sx);
+    free(columns->at);
+    free(columns->step);
+}
+
 /* The pixels of output row `row` between `left` and `right` that can touch the source, as
    [*first, *last); empty when *first >= *last. */
 static void row_run(const double inverse[9], double row, int left, int right, int source_width, int source_height,
@@ -281,6 +334,8 @@ int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, in
     if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
     if (width <= 0 || height <= 0 || alpha <= 0) return 0;
     if (alpha > 255) alpha = 255;
+    upright_columns columns = {0};
+    int upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&columns, inverse, x, width, source_width);
     /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
     for (int r = 0; r < height; r++) {
         row_line u, v, w;
@@ -293,8 +348,14 @@ int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, in
             for (int i = first > last ? first : last; i < x + width; i++) line[i] = 0;
         }
         if (first >= last) continue;
+        if (upright) {
+            draw_upright_run(line, first, last, x, (float)(y + r + 0.5), columns, source, source_stride, source_width,
+                             source_height, (uint32_t)alpha, over);
+            continue;
+        }
         int shift = span_shift(u, v, w, first + 0.5, last - 0.5);
         draw_run(line, first, last, u, v, w, shift, source, source_stride, source_width, source_height, (uint32_t)alpha, over);
     }
+    upright_columns_free(&columns);
     return 0;
 }

@@ -17,9 +17,8 @@ public final class Compositor {
     /// Blend a feed and its fading blurred copy in one pass; off draws them as two pixman layers.
     public var fusesFade = true
     /// Draw layers under a perspective map with the scanline kernel (`kiosk_perspective_rect`);
-    /// off (for now the default: its flip and cube frames do not yet match pixman's within 2/255)
-    /// hands them to pixman's generic projective path.
-    public var usesPerspectiveKernel = false
+    /// off hands them to pixman's generic projective path, the reference the kernel is tested against.
+    public var usesPerspectiveKernel = true
 
     private let sceneWidth: Int
     private let sceneHeight: Int
@@ -201,6 +200,11 @@ public final class Compositor {
                 region = damaged.intersection(Region(PixelRect(x: ink.x + Int(item.matrix.g), y: ink.y + Int(item.matrix.h),
                                                                width: ink.width, height: ink.height)))
                 guard !region.isEmpty else { return }
+            } else if let box = item.matrix.screenBox(of: Rect(x: Double(ink.x), y: Double(ink.y), width: Double(ink.width),
+                                                                height: Double(ink.height)), inward: false) {
+                // Filtered samples reach a pixel past the ink.
+                region = damaged.intersection(Region(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2)))
+                guard !region.isEmpty else { return }
             }
         case .backgroundFeed:
             guard let feed else { return }
@@ -250,12 +254,15 @@ public final class Compositor {
                   drawPerspective(source, through: matrix, opacity: opacity, over: op == PIXMAN_OP_OVER, region: region) {
             return
         } else {
-            guard let transform = matrix.pixmanSourceTransform else { return }
-            source.setTransform(transform)
-            source.setFilter(bilinear: true)
-            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
+            let padded = matrix.isAffine || source.ignoresAlpha ? nil
+                : source.buffer.flatMap { PaddedProjectiveSource($0, through: matrix, box: box) }
+            let image = padded?.image ?? source
+            guard let transform = padded?.transform ?? matrix.pixmanSourceTransform else { return }
+            image.setTransform(transform)
+            image.setFilter(bilinear: true)
+            pixman_image_composite32(op, image.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
                                      Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            source.setTransform(nil)
+            image.setTransform(nil)
         }
     }
 
@@ -263,9 +270,7 @@ public final class Compositor {
     /// false (having drawn nothing) when the kernel cannot take it and pixman must.
     private func drawPerspective(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, over: Bool,
                                  region: Region) -> Bool {
-        guard let pixels = source.buffer, !source.ignoresAlpha, let inv = matrix.inverse else { return false }
-        // Output pixel centre to source, in the kernel's column order (as pixmanSourceTransform's).
-        let inverse = [inv.a, inv.d, inv.g, inv.b, inv.e, inv.h, inv.c, inv.f, inv.i]
+        guard let pixels = source.buffer, !source.ignoresAlpha, let inverse = matrix.kernelSourceMap else { return false }
         let alpha = Int32((min(max(opacity, 0), 1) * 255).rounded())
         for rect in region.rects {
             let drawn = kiosk_perspective_rect(scene.pixels, scene.rowLength, Int32(rect.x), Int32(rect.y),

@@ -61,6 +61,22 @@ final class PerspectiveKernelTests: XCTestCase {
         }
     }
 
+    func testPerspectiveMapFollowsTheDivision() {
+        PixelModes.each { mode in
+            // w = 1 + X / 16: output pixel (X, Y) samples source column (X + 0.5) / w and row (Y + 0.5) / w,
+            // both well inside the picture on row 40 (red says the column, the rows are all alike).
+            let source = picture(64, 64) { x, _ in 0xFF00_0000 | UInt32(x * 4) << 16 }
+            let out = picture(64, 64) { _, _ in 0xFF00_0000 }
+            draw(source, into: out, inverse: [1, 0, 0, 0, 1, 0, 1.0 / 16, 0, 1])
+            for x in [3, 9, 17, 30, 47, 63] {
+                let centre = (Double(x) + 0.5) / (1 + (Double(x) + 0.5) / 16) - 0.5
+                let red = Int(out[x, 40] >> 16 & 0xFF)
+                XCTAssertLessThanOrEqual(abs(Double(red) - centre * 4), 1, "pixel \(x): red \(red), bilinear value \(centre * 4) (\(mode))")
+                XCTAssertEqual(out[x, 40] >> 24, 0xFF, "pixel \(x) (\(mode))")
+            }
+        }
+    }
+
     func testModeCanBeForcedPortable() {
         PixelModes.each { mode in
             XCTAssertTrue(["avx2", "avx512", "portable"].contains(mode), mode)

@@ -46,7 +46,7 @@ struct DisplayListBuilder {
                 childRounded = RoundedClip(matrix: local, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
                                            radius: min(view.cornerRadius, min(size.width, size.height) / 2))
             }
-            guard let box = screenBox(of: Rect(origin: .zero, size: size), through: local, inward: false) else { return }
+            guard let box = local.screenBox(of: Rect(origin: .zero, size: size), inward: false) else { return }
             guard let cut = childClip.intersection(box) else { return }
             childClip = cut
         }
@@ -111,16 +111,49 @@ struct DisplayListBuilder {
         }
         // A view turned edge-on covers nothing; its nearly singular map would smear pixels along a line.
         guard projectedArea(of: area, through: item.matrix) >= 1,
-              let box = screenBox(of: area, through: item.matrix, inward: false), let bounds = box.intersection(clip) else { return }
+              let box = item.matrix.screenBox(of: area, inward: false), let bounds = box.intersection(clip) else { return }
         item.bounds = bounds
         // A rounded clip cuts corners out of anything; such items count as translucent.
         if item.opacity >= 1, item.matrix.isAxisAligned, rounded == nil {
             item.opaqueRects = localOpaque.compactMap {
-                screenBox(of: $0.intersection(area), through: item.matrix, inward: true)?.intersection(bounds)
+                item.matrix.screenBox(of: $0.intersection(area), inward: true)?.intersection(bounds)
+            }
+        } else if item.opacity >= 1, rounded == nil {
+            // Nothing under a turned card's inside needs drawing (the camera under a flip, say).
+            item.opaqueRects = localOpaque.flatMap {
+                uprightInteriorBoxes(of: $0.intersection(area), through: item.matrix).compactMap { $0.intersection(bounds) }
             }
         }
         items.append(item)
     }
+
+    /// Under a map that keeps vertical lines vertical (a turn about the vertical axis, perspective
+    /// included), `rect` becomes a trapezoid with upright sides and straight slanted edges; boxes
+    /// of whole pixels inside it, a slice of columns each so they follow the slant, less one all
+    /// round, where bilinear samples reach outside. Empty for any other map.
+    private func uprightInteriorBoxes(of rect: Rect, through matrix: ProjectiveMatrix) -> [PixelRect] {
+        guard matrix.d == 0, matrix.f == 0, !rect.isEmpty,
+              let topLeft = matrix.apply(Point(x: rect.minX, y: rect.minY)),
+              let topRight = matrix.apply(Point(x: rect.maxX, y: rect.minY)),
+              let bottomLeft = matrix.apply(Point(x: rect.minX, y: rect.maxY)),
+              let bottomRight = matrix.apply(Point(x: rect.maxX, y: rect.maxY)),
+              topLeft.y < bottomLeft.y, topRight.y < bottomRight.y, abs(topRight.x - topLeft.x) >= 1 else { return [] }
+        func edge(_ a: Point, _ b: Point, at x: Int) -> Double { a.y + (b.y - a.y) * (Double(x) - a.x) / (b.x - a.x) }
+        let left = Int(min(topLeft.x, topRight.x).rounded(.up)) + 1, right = Int(max(topLeft.x, topRight.x).rounded(.down)) - 1
+        var boxes: [PixelRect] = []
+        var start = left
+        while start < right {
+            let end = min(start + Self.interiorSlice, right)
+            let top = Int(max(edge(topLeft, topRight, at: start), edge(topLeft, topRight, at: end)).rounded(.up)) + 1
+            let bottom = Int(min(edge(bottomLeft, bottomRight, at: start), edge(bottomLeft, bottomRight, at: end)).rounded(.down)) - 1
+            if bottom > top { boxes.append(PixelRect(x: start, y: top, width: end - start, height: bottom - top)) }
+            start = end
+        }
+        return boxes
+    }
+
+    /// Columns per box of a turned card's inside: narrower follows the slant closer, at more rectangles.
+    private static let interiorSlice = 64
 
     /// The area of `rect` on screen, in square pixels (zero when part of it is behind the viewer).
     private func projectedArea(of rect: Rect, through matrix: ProjectiveMatrix) -> Double {
@@ -133,27 +166,5 @@ struct DisplayListBuilder {
             twice += a.x * b.y - b.x * a.y
         }
         return abs(twice) / 2
-    }
-
-    /// The whole pixels covered by `rect` mapped through `matrix`: all it touches, or (inward) only
-    /// those it covers fully. Nil when a corner falls behind the viewer.
-    private func screenBox(of rect: Rect, through matrix: ProjectiveMatrix, inward: Bool) -> PixelRect? {
-        guard !rect.isEmpty else { return nil }
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].compactMap(matrix.apply)
-        guard corners.count == 4 else { return nil }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
-        // Snap coordinates that are whole up to rounding error, so an exact fit stays exact.
-        func snap(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            abs(v - v.rounded()) < 1e-6 ? Int(v.rounded()) : Int(v.rounded(rule))
-        }
-        let box = inward
-            ? PixelRect(x: snap(minX, .up), y: snap(minY, .up), width: 0, height: 0)
-            : PixelRect(x: snap(minX, .down), y: snap(minY, .down), width: 0, height: 0)
-        let x1 = inward ? snap(maxX, .down) : snap(maxX, .up)
-        let y1 = inward ? snap(maxY, .down) : snap(maxY, .up)
-        let result = PixelRect(x: box.x, y: box.y, width: x1 - box.x, height: y1 - box.y)
-        return result.isEmpty ? nil : result
     }
 }

@@ -80,4 +80,35 @@ struct ProjectiveMatrix: Hashable, Sendable {
         guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return nil }
         return t
     }
+
+    /// The map `pixmanSourceTransform` gives pixman, as the scanline kernel takes it: output pixel
+    /// centre to source, rows u, v, w, entries rounded to 16.16 as pixman's are, so the kernel and
+    /// pixman draw the very same map.
+    var kernelSourceMap: [Double]? {
+        guard let t = pixmanSourceTransform else { return nil }
+        let m = t.matrix
+        return [m.0.0, m.0.1, m.0.2, m.1.0, m.1.1, m.1.2, m.2.0, m.2.1, m.2.2].map { Double($0) / 65536 }
+    }
+
+    /// The whole pixels covered by `rect` mapped through this map: all it touches, or (inward) only
+    /// those it covers fully. Nil when a corner falls behind the viewer.
+    func screenBox(of rect: Rect, inward: Bool) -> PixelRect? {
+        guard !rect.isEmpty else { return nil }
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].compactMap(apply)
+        guard corners.count == 4 else { return nil }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
+        // Snap coordinates that are whole up to rounding error, so an exact fit stays exact.
+        func snap(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            abs(v - v.rounded()) < 1e-6 ? Int(v.rounded()) : Int(v.rounded(rule))
+        }
+        let box = inward
+            ? PixelRect(x: snap(minX, .up), y: snap(minY, .up), width: 0, height: 0)
+            : PixelRect(x: snap(minX, .down), y: snap(minY, .down), width: 0, height: 0)
+        let x1 = inward ? snap(maxX, .down) : snap(maxX, .up)
+        let y1 = inward ? snap(maxY, .down) : snap(maxY, .up)
+        let result = PixelRect(x: box.x, y: box.y, width: x1 - box.x, height: y1 - box.y)
+        return result.isEmpty ? nil : result
+    }
 }
