@@ -117,10 +117,10 @@ final class PowerConfigTests: XCTestCase {
             "kiosk.toml:3:14: power.brightness: 1.5 is out of range; allowed 0...1",
             "kiosk.toml:4:16: power.blank-method: \"off\" is not one of \"auto\", \"dpms\", \"backlight\" or \"black\"",
             "kiosk.toml:5:12: power.wake-for: 0 is out of range; allowed 1...86400",
-            "kiosk.toml:6:1: [power.schedule.0] needs 'off'",
-            "kiosk.toml:7:8: power.schedule.0.days: expected days such as \"mon-fri\", \"sat,sun\" or \"daily\", found \"weekdays\"",
-            "kiosk.toml:8:6: power.schedule.0.on: expected a time \"HH:MM\", found \"25:00\"",
-            "kiosk.toml:13:1: unknown key 'dim' in [power.schedule.1]; valid keys: days, on, off",
+            "kiosk.toml:6:1: [power.schedule] needs 'off'",
+            "kiosk.toml:7:8: power.schedule.days: expected days such as \"mon-fri\", \"sat,sun\" or \"daily\", found \"weekdays\"",
+            "kiosk.toml:8:6: power.schedule.on: expected a time \"HH:MM\", found \"25:00\"",
+            "kiosk.toml:13:1: unknown key 'dim' in [power.schedule]; valid keys: days, on, off",
         ])
     }
 }

@@ -6,6 +6,8 @@ public enum BacklightError: Error, Equatable, CustomStringConvertible {
     case noneFound(searched: String)
     /// Writing `file` was refused (EACCES/EPERM).
     case permissionDenied(file: String)
+    /// `file` is on a read-only mount (a service sandbox).
+    case readOnly(file: String)
     /// Another failure on `file`.
     case failed(file: String, reason: String)
 
@@ -21,6 +23,9 @@ public enum BacklightError: Error, Equatable, CustomStringConvertible {
         case .permissionDenied(let file):
             "cannot write \(file): permission denied; install the udev rule \(Self.udevRulePath) (`make install` "
                 + "or the swipe-kiosk package ships it) and run the service in the video group, or set [power] backlight = \"none\""
+        case .readOnly(let file):
+            "cannot write \(file): read-only file system; a systemd sandbox (ProtectKernelTunables) needs "
+                + "ReadWritePaths=-/sys/devices, as the shipped swipe-kiosk.service has"
         case .failed(let file, let reason):
             "cannot use \(file): \(reason)"
         }

@@ -57,9 +57,11 @@ public final class SysfsBacklight: Backlight {
     }
 
     private static func error(_ code: Int32, file: String) -> BacklightError {
-        code == EACCES || code == EPERM
-            ? .permissionDenied(file: file)
-            : .failed(file: file, reason: String(cString: strerror(code)))
+        switch code {
+        case EACCES, EPERM: .permissionDenied(file: file)
+        case EROFS: .readOnly(file: file)
+        default: .failed(file: file, reason: String(cString: strerror(code)))
+        }
     }
 
     private static func readInteger(_ file: String) -> Int? {
