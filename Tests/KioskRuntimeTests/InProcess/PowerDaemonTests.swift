@@ -165,6 +165,11 @@ final class PowerDaemonTests: XCTestCase {
             """), wallDate: "2026-06-05 12:00")
         kiosk.settle()
         XCTAssertEqual(kiosk.daemon.screenPower, .awake)
+        // Back (an NTP correction) to before the day's start: no deadline passed, yet it is dark now.
+        kiosk.wallClock.set(to: kiosk.wallClock.local("2026-06-05 05:00"))
+        XCTAssertEqual(kiosk.daemon.screenPower, .dark, "stepped back before on: dark without waiting")
+        kiosk.wallClock.set(to: kiosk.wallClock.local("2026-06-05 12:00"))
+        XCTAssertEqual(kiosk.daemon.screenPower, .awake)
         kiosk.wallClock.set(to: kiosk.wallClock.local("2026-06-05 23:00"))
         XCTAssertEqual(kiosk.daemon.screenPower, .dark, "stepped past off: dark without waiting")
         kiosk.wallClock.set(to: kiosk.wallClock.local("2026-06-06 08:00"))
