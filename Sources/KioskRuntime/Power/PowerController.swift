@@ -206,12 +206,13 @@ final class PowerController {
         }
     }
 
+    /// Black first: a panel that ignores DPMS then shows black, not the last picture.
     private func darkenDisplay() {
+        showBlackFrame()
         do {
             try display.setPowerSaving(true)
         } catch {
-            logger.warning("cannot switch the panel off (\(error)); showing black instead")
-            showBlackFrame()
+            logger.warning("cannot switch the panel off (\(error)); it shows black instead")
         }
     }
 

@@ -4,6 +4,6 @@ public enum ScreenPower: String, Equatable, Sendable {
     case awake
     /// At `[power] dim-brightness`, after `dim-after` without a touch.
     case dimmed
-    /// Off: nothing is composed, the camera is stopped.
+    /// Off (`[power] blank-method`): nothing is composed, the camera is stopped.
     case dark
 }

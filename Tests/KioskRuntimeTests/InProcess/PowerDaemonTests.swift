@@ -63,6 +63,7 @@ final class PowerDaemonTests: XCTestCase {
         advance(kiosk, by: 30.5)
         XCTAssertEqual(kiosk.daemon.screenPower, .dark)
         XCTAssertTrue(kiosk.display.isBlanked, "auto on a display with power saving: DPMS")
+        XCTAssertEqual(kiosk.display.lastFrame[160, 100] & 0xFF_FFFF, 0, "black under DPMS, for panels that ignore it")
         XCTAssertFalse(camera.isRunning, "the camera rests while dark")
         XCTAssertEqual(camera.stopCount, 1)
 
