@@ -176,8 +176,9 @@ public final class KioskDaemon {
         try startReplay()
         try startWatchdog()
         try idle.start()
-        try power.start()
+        // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
+        try power.start()
     }
 
     /// Asks `run()` to return after the current turn of the loop.
@@ -190,6 +191,7 @@ public final class KioskDaemon {
         notifier.stopping()
         sceneHost.settle()
         pacer.stop()
+        power.stop()
         camera.stop()
         input.removeSources()
         display.close()

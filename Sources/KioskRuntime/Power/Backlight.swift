@@ -12,3 +12,10 @@ public protocol Backlight: AnyObject {
     /// Switches the backlight on or off (`bl_power`); does nothing where the driver has no switch.
     func setPowered(_ powered: Bool) throws(BacklightError)
 }
+
+extension Backlight {
+    /// The level for `fraction` (clamped to 0...1) of full brightness.
+    func level(forFraction fraction: Double) -> Int {
+        Int((min(max(fraction, 0), 1) * Double(maxLevel)).rounded())
+    }
+}

@@ -31,7 +31,7 @@ final class BacklightFader {
 
     /// Fades to `fraction` (0...1) of full brightness, then calls `completion`.
     func fade(to fraction: Double, then completion: (() -> Void)? = nil) {
-        let level = Int((min(max(fraction, 0), 1) * Double(backlight.maxLevel)).rounded())
+        let level = backlight.level(forFraction: fraction)
         self.completion = completion
         from = backlight.level
         target = level
@@ -43,6 +43,12 @@ final class BacklightFader {
         }
         let interval = Self.duration / Double(Self.steps)
         timer.schedule(at: clock.now + interval, repeatingEvery: interval)
+    }
+
+    /// Stops a running fade where it is, without its completion.
+    func cancel() {
+        timer?.cancel()
+        completion = nil
     }
 
     private func advance() {

@@ -76,6 +76,19 @@ final class PowerController {
         update()
     }
 
+    /// Leaves the backlight lit at the awake level, without a fade, for whatever shows after the daemon.
+    func stop() {
+        timer?.cancel()
+        guard let fader else { return }
+        fader.cancel()
+        do throws(BacklightError) {
+            try fader.backlight.setPowered(true)
+            try fader.backlight.setLevel(fader.backlight.level(forFraction: brightness))
+        } catch {
+            report(error)
+        }
+    }
+
     /// A reloaded `[power]`; a new `brightness` replaces one set through `setBrightness`.
     func apply(_ new: PowerConfiguration) {
         let old = configuration

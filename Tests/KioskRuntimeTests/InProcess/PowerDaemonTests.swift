@@ -31,6 +31,14 @@ final class PowerDaemonTests: XCTestCase {
         """
     }
 
+    /// Lit every day from 07:30 to 19:00.
+    private static let daytime = """
+        [[power.schedule]]
+        days = "daily"
+        on = "07:30"
+        off = "19:00"
+        """
+
     private func advance(_ kiosk: DaemonHarness, by seconds: Double) {
         kiosk.clock.advance(to: kiosk.clock.now + seconds)
         kiosk.settle()
@@ -105,6 +113,14 @@ final class PowerDaemonTests: XCTestCase {
         advance(kiosk, by: 0.5)
         XCTAssertEqual(backlight.power, 0)
         XCTAssertEqual(backlight.brightness, 100)
+
+        // Stopping while dark leaves the backlight lit for whatever shows next.
+        kiosk.daemon.blank()
+        advance(kiosk, by: 0.5)
+        XCTAssertEqual(backlight.power, 4)
+        kiosk.daemon.shutDown()
+        XCTAssertEqual(backlight.power, 0)
+        XCTAssertEqual(backlight.brightness, 100)
     }
 
     func testBlankMethodBlackShowsABlackFrame() throws {
@@ -158,12 +174,7 @@ final class PowerDaemonTests: XCTestCase {
     }
 
     func testAClockStepDecidesTheScheduleAgainAtOnce() throws {
-        let kiosk = try DaemonHarness(config: Self.config(backlight: "none", power: """
-            [[power.schedule]]
-            days = "daily"
-            on = "07:30"
-            off = "19:00"
-            """), wallDate: "2026-06-05 12:00")
+        let kiosk = try DaemonHarness(config: Self.config(backlight: "none", power: Self.daytime), wallDate: "2026-06-05 12:00")
         kiosk.settle()
         XCTAssertEqual(kiosk.daemon.screenPower, .awake)
         // Back (an NTP correction) to before the day's start: no deadline passed, yet it is dark now.
@@ -179,12 +190,7 @@ final class PowerDaemonTests: XCTestCase {
 
     func testTheScheduleFollowsLocalTimeAcrossTheSpringDSTChange() throws {
         // Berlin, 2026-03-29 01:00 CET: 07:30 CEST is 5 h 30 min away, not 6 h 30 min.
-        let kiosk = try DaemonHarness(config: Self.config(backlight: "none", power: """
-            [[power.schedule]]
-            days = "daily"
-            on = "07:30"
-            off = "19:00"
-            """), wallDate: "2026-03-29 01:00", timeZone: "Europe/Berlin")
+        let kiosk = try DaemonHarness(config: Self.config(backlight: "none", power: Self.daytime), wallDate: "2026-03-29 01:00", timeZone: "Europe/Berlin")
         kiosk.settle()
         XCTAssertEqual(kiosk.daemon.screenPower, .dark)
         advance(kiosk, by: 5.5 * 3600 - 60)
