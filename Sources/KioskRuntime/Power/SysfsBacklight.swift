@@ -48,7 +48,8 @@ public final class SysfsBacklight: Backlight {
     }
 
     private func write(_ value: Int, to file: String) throws(BacklightError) {
-        let descriptor = open(file, O_WRONLY | O_CLOEXEC)
+        // O_TRUNC as a shell's `>` does: sysfs ignores it, a plain file (tests) needs it.
+        let descriptor = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.error(errno, file: file) }
         defer { close(descriptor) }
         let text = Array("\(value)\n".utf8)

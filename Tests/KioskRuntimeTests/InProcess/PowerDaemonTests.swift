@@ -75,9 +75,14 @@ final class PowerDaemonTests: XCTestCase {
         XCTAssertFalse(camera.isRunning, "the camera rests while dark")
         XCTAssertEqual(camera.stopCount, 1)
 
-        // Dark: time passes and frames tick, nothing is composed.
+        // Dark: time passes, frames tick, a reload changes a screen: nothing is composed.
         let presented = kiosk.display.presentedFrameCount
-        advance(kiosk, by: 120)
+        advance(kiosk, by: 60)
+        try kiosk.rewriteConfig(try String(contentsOf: kiosk.configURL, encoding: .utf8)
+            .replacingOccurrences(of: "#102030", with: "#203040"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertFalse(camera.isRunning, "a reload leaves the camera resting")
+        advance(kiosk, by: 60)
         kiosk.frames(10)
         XCTAssertEqual(kiosk.display.presentedFrameCount, presented, "nothing composed while dark")
 

@@ -70,7 +70,7 @@ final class SysfsBacklightTests: XCTestCase {
         }
         XCTAssertEqual(levels.last, 200)
         XCTAssertEqual(clock.now - start, 0.3, accuracy: 0.011)
-        XCTAssertEqual(levels.count - 1, BacklightFader.steps, "one write per step: \(levels)")
+        XCTAssertTrue((3...10).contains(levels.count - 1), "a few writes, not one jump nor a frame loop: \(levels)")
         XCTAssertEqual(levels, levels.sorted(by: >), "falls steadily: \(levels)")
     }
 }
