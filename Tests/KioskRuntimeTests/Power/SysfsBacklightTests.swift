@@ -54,6 +54,24 @@ final class SysfsBacklightTests: XCTestCase {
         XCTAssertTrue(message.contains("video group"), message)
     }
 
+    func testTheShippedUdevRuleAndUnitLetTheServiceWriteTheBacklight() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let ruleName = URL(fileURLWithPath: BacklightError.udevRulePath).lastPathComponent
+        let rule = try String(contentsOf: repository.appendingPathComponent("systemd/\(ruleName)"), encoding: .utf8)
+        let active = rule.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined()
+        for expected in [#"SUBSYSTEM=="backlight""#, "chgrp video /sys%p/brightness /sys%p/bl_power",
+                         "chmod g+w /sys%p/brightness /sys%p/bl_power"] {
+            XCTAssertTrue(active.contains(expected), "\(ruleName) lacks \(expected)")
+        }
+        let unit = try String(contentsOf: repository.appendingPathComponent("systemd/swipe-kiosk.service"), encoding: .utf8)
+        XCTAssertTrue(unit.contains("SupplementaryGroups=video"), "the service is in the rule's group")
+        XCTAssertTrue(unit.contains("ReadWritePaths=-/sys/devices"), "the sandbox lets the backlight be written")
+        let makefile = try String(contentsOf: repository.appendingPathComponent("Makefile"), encoding: .utf8)
+        XCTAssertTrue(makefile.contains("systemd/\(ruleName) $(DESTDIR)$(UDEVDIR)/\(ruleName)"), "make install ships the rule")
+        XCTAssertTrue(BacklightError.udevRulePath.hasPrefix("/lib/udev/rules.d/") && makefile.contains("UDEVDIR      ?= /lib/udev/rules.d"))
+    }
+
     func testAFadeTakesAboutThreeHundredMillisecondsInAFewWrites() throws {
         let folder = try BacklightFolder(max: 1000, level: 1000)
         let display = try HeadlessDisplay(width: 8, height: 8, virtualClock: true)
