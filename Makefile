@@ -7,6 +7,8 @@ PREFIX       ?= /usr/local
 UNITDIR      ?= $(PREFIX)/lib/systemd/system
 # dbus-daemon reads system bus policies from /usr/share and /etc only, whatever the PREFIX.
 DBUSDIR      ?= /usr/share/dbus-1/system.d
+# udev reads rules from /lib (/usr/lib) and /etc only, whatever the PREFIX.
+UDEVDIR      ?= /lib/udev/rules.d
 DEMO_OUT     ?= demo-out
 # The systemd VM's Debian root file system (debootstrap), built once and reused until deleted.
 VM_CACHE     ?= /var/cache/swipe-kiosk-e2e
@@ -139,7 +141,7 @@ soak: release
 	Tests/soak/reload-at-rest.sh
 
 # Puts the binary, its manual page and completions, an example config (never over an existing one),
-# the unit, the D-Bus policy and the sysusers.d file in place. DESTDIR and PREFIX=/usr: the package.
+# the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
 install: $(MAN_PAGE) release
 	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
@@ -156,9 +158,11 @@ install: $(MAN_PAGE) release
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
+	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
 	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml
 	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemctl daemon-reload 2>/dev/null || true; \
+		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
 uninstall:
@@ -168,7 +172,8 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish \
 		$(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 		$(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf \
-		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
+		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf \
+		$(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	rm -rf $(DESTDIR)$(DOC)
 
 clean:

@@ -25,7 +25,7 @@ final class DiagnosticTests: XCTestCase {
 
     func testUnknownKeyFarFromAnyListsTheValidKeys() {
         let found = diagnostics("[idle]\nzzz = 1\n")
-        XCTAssertEqual(found, ["kiosk.toml:2:1: unknown key 'zzz' in [idle]; valid keys: return-home-after, blank-after"])
+        XCTAssertEqual(found, ["kiosk.toml:2:1: unknown key 'zzz' in [idle]; valid keys: blank-after, return-home-after"])
     }
 
     func testTopLevelKeyWrittenInsideATableSaysWhereItBelongs() {

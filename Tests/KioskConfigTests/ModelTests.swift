@@ -241,6 +241,8 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(example.idle, defaults.idle)
         XCTAssertEqual(example.control, defaults.control)
         XCTAssertEqual(example.metrics, defaults.metrics)
+        XCTAssertEqual(example.power, defaults.power)
+        XCTAssertEqual(example.warnings, [], "the example uses no deprecated key")
         XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases))
     }
 }

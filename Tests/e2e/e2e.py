@@ -9,6 +9,7 @@
                                           "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
     result NAME SERIAL_LOG                print the value of the guest's "E2E-RESULT NAME value" line
     expect-not-blank PPM                  succeeds when PPM is an image with some pixels not black
+    expect-black PPM                      succeeds when every pixel of PPM is black
     expect-colour-bars PPM [column]       succeeds when a row (or column) through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
     expect-split PPM RRGGBB TOLERANCE     succeeds when that colour is at the right edge, not the left
@@ -193,6 +194,13 @@ def expect_not_blank(path):
     return 0 if lit > 0 else 1
 
 
+def expect_black(path):
+    image = read_ppm(path)
+    lit = sum(1 for i in range(0, len(image.rgb), 3) if image.rgb[i:i + 3] != b"\0\0\0")
+    print(f"{image.width}x{image.height} screendump, {lit} pixels not black")
+    return 0 if lit == 0 else 1
+
+
 def bar_colour(pixel):
     """The colour-bar name of a pixel (each channel clearly on or off), or None when in between."""
     bits = []
@@ -293,7 +301,7 @@ def expect_count(path, event_type, expected):
 
 def main(arguments):
     commands = {
-        "section": section, "result": result, "expect-not-blank": expect_not_blank,
+        "section": section, "result": result, "expect-not-blank": expect_not_blank, "expect-black": expect_black,
         "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour, "expect-split": expect_split,
         "expect-event": expect_event, "expect-count": expect_count,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,

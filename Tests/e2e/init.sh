@@ -115,6 +115,20 @@ wait_for 6 eval 'transitions_ended 2 || has_exited $daemon'
 sleep 2
 screendump 04-after-swipe
 
+# [power] blank-after: the panel goes dark through DPMS (the connector's sysfs dpms reads Off), and
+# the rightward swipe that wakes it only wakes it: the red screen stays.
+phase blank
+dpms() { cat /sys/class/drm/card0-*/dpms 2>/dev/null | head -n 1; }
+echo "E2E-RESULT dpms-before-blank $(dpms)"
+wait_for 40 eval '[ "$(dpms)" = Off ] || has_exited $daemon'
+echo "E2E-RESULT dpms-blanked $(dpms)"
+screendump 04b-blanked
+evemu-play "$touchscreen" < /e2e/swipe-right.events
+wait_for 10 eval '[ "$(dpms)" = On ] || has_exited $daemon'
+echo "E2E-RESULT dpms-woken $(dpms)"
+sleep 2
+screendump 04c-woken
+
 if [ -f /e2e/recording.events ]; then
     phase recording
     evemu-device /e2e/recording.desc > /tmp/recording.dev 2>&1 &

@@ -171,6 +171,19 @@ assert swipe-taken-back-shows-camera e2e expect-colour-bars "$out/03-swipe-taken
 assert swipe-left-shows-red-screen e2e expect-colour "$out/04-after-swipe.ppm" d01010 24
 assert transition-began-0-to-1 e2e expect-event "$out/events.jsonl" transition-began from=0 to=1
 assert transition-ended-completed e2e expect-event "$out/events.jsonl" transition-ended from=0 to=1 completed=true
+# [power] blank-after = 15: dark through DPMS, black on screen; the waking swipe changes nothing.
+guest_result() { # guest_result NAME EXPECTED : the guest's "E2E-RESULT NAME value" line
+    local value
+    value=$(python3 "$here/e2e.py" result "$1" "$out/serial.log") || { echo "no $1 result"; return 1; }
+    echo "$1: $value (expected $2)"
+    [ "$value" = "$2" ]
+}
+assert dpms-on-before-blank guest_result dpms-before-blank On
+assert blank-after-turns-dpms-off guest_result dpms-blanked Off
+assert blanked-screendump-is-black e2e expect-black "$out/04b-blanked.ppm"
+assert touch-turns-dpms-on guest_result dpms-woken On
+assert waking-touch-did-not-change-the-screen e2e expect-colour "$out/04c-woken.ppm" d01010 24
+assert waking-touch-started-no-transition e2e expect-count "$out/events.jsonl" transition-began $([ -f "$root/e2e/recording.events" ] && echo 3 || echo 2)
 if [ -f "$root/e2e/recording.events" ]; then
     assert recording-swipes-back-to-0 e2e expect-event "$out/events.jsonl" transition-ended from=1 to=0 completed=true
     assert recording-shows-camera-again e2e expect-colour-bars "$out/05-after-recording.ppm"

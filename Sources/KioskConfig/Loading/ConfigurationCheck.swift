@@ -9,9 +9,10 @@ public struct ConfigurationCheck: Sendable {
     /// The command exits 0 when this holds, 1 otherwise.
     public var isValid: Bool { diagnostics.isEmpty }
 
-    /// What the command prints: the summary, or one diagnostic a line.
+    /// What the command prints: the summary and any warnings, or one diagnostic a line.
     public var report: String {
-        summary ?? diagnostics.map(\.description).joined(separator: "\n")
+        guard let summary else { return diagnostics.map(\.description).joined(separator: "\n") }
+        return ([summary] + (configuration?.warnings ?? []).map { "warning: \($0)" }).joined(separator: "\n")
     }
 
     /// Loads and validates the file at `path`, and the size of every picture it names.

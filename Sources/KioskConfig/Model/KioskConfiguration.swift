@@ -12,12 +12,16 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var indicator = IndicatorConfiguration()
     public var tabs = TabBarConfiguration()
     public var idle = IdleConfiguration()
+    public var power = PowerConfiguration()
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
     /// In swipe order; never empty.
     public var screens: [ScreenConfiguration] = [ScreenConfiguration(name: "home")]
     /// The name of the screen shown at start and after `[idle] return-home-after`.
     public var home = "home"
+
+    /// What the file still accepts but should change (deprecated keys), for the log and `check-config`.
+    public var warnings: [ConfigDiagnostic] = []
 
     /// Every setting at its default, as an omitted section reads.
     public init() {}
@@ -40,7 +44,9 @@ public struct KioskConfiguration: Hashable, Sendable {
         background = BackgroundConfiguration(reading: root.table("background"))
         indicator = IndicatorConfiguration(reading: root.table("indicator"))
         tabs = TabBarConfiguration(reading: root.table("tabs"))
-        idle = IdleConfiguration(reading: root.table("idle"))
+        let idleTable = root.table("idle")
+        power = PowerConfiguration(reading: root.table("power"), idle: idleTable)
+        idle = IdleConfiguration(reading: idleTable)
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
         let screenTables = root.tables("screen")
@@ -50,6 +56,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         home = homeName ?? screens[0].name
         root.finishReading()
         checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
+        warnings = root.diagnostics.warnings
     }
 
     /// Names must be unique, and everything that names a screen must name one that exists.

@@ -3,6 +3,8 @@ final class DiagnosticCollector {
     let fileName: String
     let locator: SourceLocator
     private(set) var diagnostics: [ConfigDiagnostic] = []
+    /// Problems that do not stop the load, such as a deprecated key.
+    private(set) var warnings: [ConfigDiagnostic] = []
 
     init(fileName: String, locator: SourceLocator) {
         self.fileName = fileName
@@ -17,6 +19,11 @@ final class DiagnosticCollector {
     /// A problem with a key itself (unknown, or a required one missing): placed at the key or its table.
     func keyError(_ message: String, at path: ConfigPath) {
         add(message, at: locator.keyPosition(of: path))
+    }
+
+    /// A key that still works but should change (deprecated): placed at the key.
+    func warning(_ message: String, at path: ConfigPath) {
+        warnings.append(ConfigDiagnostic(file: fileName, position: locator.keyPosition(of: path), message: message))
     }
 
     func add(_ message: String, at position: SourcePosition?) {

@@ -23,6 +23,12 @@ public protocol Display: AnyObject {
     func present(_ frame: PixelBuffer, damage: [PixelRect]) throws
     /// Powers the panel down (DPMS off) or back up; the daemon calls this on idle timeout and on touch.
     func setPowerSaving(_ enabled: Bool) throws
+    /// False when `setPowerSaving` cannot darken the panel (a DRM connector without DPMS).
+    var supportsPowerSaving: Bool { get }
     /// Releases the device and restores what was changed (CRTC, console mode).
     func close()
+}
+
+extension Display {
+    public var supportsPowerSaving: Bool { true }
 }

@@ -174,6 +174,8 @@ public final class DRMDisplay: Display {
         scheduleFrame()
     }
 
+    public var supportsPowerSaving: Bool { output.connector.dpmsPropertyID != nil }
+
     public func setPowerSaving(_ enabled: Bool) throws {
         guard enabled != isBlanked else { return }
         guard let property = output.connector.dpmsPropertyID else {

@@ -40,6 +40,13 @@ public final class BusMessage {
         try check("append double", sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "d")), &number))
     }
 
+    /// A variant holding a double (a property value for Properties.Set).
+    public func append(variant value: Double) throws(BusError) {
+        try check("open variant", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "v")), "d"))
+        try append(value)
+        try check("close variant", sd_bus_message_close_container(pointer))
+    }
+
     public func append(_ values: [String]) throws(BusError) {
         try check("open array", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "s"))
         for value in values { try append(value) }

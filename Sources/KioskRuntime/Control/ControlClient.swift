@@ -35,6 +35,17 @@ public final class ControlClient {
     public func blank() throws(BusError) { _ = try connection.call(try method("Blank")) }
     public func wake() throws(BusError) { _ = try connection.call(try method("Wake")) }
     public func metrics() throws(BusError) -> String { try connection.call(try method("Metrics")).readString() }
+    public func brightness() throws(BusError) -> Double { try property("Brightness", "d").readDouble() }
+
+    /// Sets the `Brightness` property (Properties.Set).
+    public func setBrightness(_ value: Double) throws(BusError) {
+        let call = try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
+                                                interface: "org.freedesktop.DBus.Properties", member: "Set")
+        try call.append(KioskBusInterface.interface)
+        try call.append("Brightness")
+        try call.append(variant: value)
+        _ = try connection.call(call)
+    }
 
     private func method(_ member: String) throws(BusError) -> BusMessage {
         try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,

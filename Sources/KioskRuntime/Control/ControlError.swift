@@ -8,6 +8,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     case configRejected(String)
     /// Reload on the built-in demo, which has no file.
     case noConfigFile
+    /// A value outside what the member takes (a `Brightness` outside 0...1).
+    case invalidArgument(String)
     /// The display refused to power down or up, or a screenshot could not be made.
     case failed(String)
 
@@ -18,6 +20,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchScreen: "NoSuchScreen"
         case .configRejected: "ConfigRejected"
         case .noConfigFile: "NoConfigFile"
+        case .invalidArgument: "InvalidArgument"
         case .failed: "Failed"
         }
         return KioskBusInterface.errorPrefix + suffix
@@ -33,7 +36,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
             "the config was not applied; the running config stays:\n\(errors)"
         case .noConfigFile:
             "the kiosk runs the built-in demo: there is no config file to reload"
-        case .failed(let reason):
+        case .invalidArgument(let reason), .failed(let reason):
             reason
         }
     }

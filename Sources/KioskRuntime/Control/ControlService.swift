@@ -28,6 +28,9 @@ public final class ControlService: KioskDaemonObserver {
             Unmanaged<ControlService>.fromOpaque(context!).takeUnretainedValue().handle(call: BusMessage(borrowing: message!))
         }, property: { name, reply, context, _ in
             Unmanaged<ControlService>.fromOpaque(context!).takeUnretainedValue().read(property: String(cString: name!), into: reply!)
+        }, set_property: { name, value, context, error in
+            Unmanaged<ControlService>.fromOpaque(context!).takeUnretainedValue()
+                .write(property: String(cString: name!), from: value!, error: error!)
         }, context: nil))
         handlers.pointee.context = Unmanaged.passUnretained(self).toOpaque()
         try check("add object", kiosk_bus_add_object(connection.bus, &slot, KioskBusInterface.objectPath,
@@ -146,8 +149,25 @@ public final class ControlService: KioskDaemonObserver {
             case "Camera": try message.append(target.cameraDescription)
             case "TouchDevices": try message.append(target.touchDevices)
             case "UptimeSeconds": try message.append(target.uptime)
+            case "Brightness": try message.append(target.brightness)
             default: return -ENOENT
             }
+        } catch {
+            return -EIO
+        }
+        return 1
+    }
+
+    /// A Properties.Set: `value` is positioned at the new value, already checked against the signature.
+    private func write(property: String, from value: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>) -> Int32 {
+        guard let target else { return -ESHUTDOWN }
+        do {
+            switch property {
+            case "Brightness": try target.setBrightness(try BusMessage(borrowing: value).readDouble())
+            default: return -ENOENT
+            }
+        } catch let failure as ControlError {
+            return sd_bus_error_set(error, failure.busErrorName, failure.description)
         } catch {
             return -EIO
         }

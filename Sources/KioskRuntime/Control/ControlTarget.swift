@@ -18,6 +18,8 @@ public protocol ControlTarget: AnyObject {
     var touchDevices: [String] { get }
     /// Seconds since the daemon started.
     var uptime: Double { get }
+    /// The backlight level while awake, 0...1.
+    var brightness: Double { get }
 
     /// Runs the transition a tab button runs; throws `.busy` or `.noSuchScreen`.
     func goTo(screen: String, animated: Bool) throws(ControlError)
@@ -28,6 +30,8 @@ public protocol ControlTarget: AnyObject {
     /// Powers the panel down until `wakePanel()` or a touch.
     func blankPanel() throws(ControlError)
     func wakePanel() throws(ControlError)
+    /// Sets the backlight level while awake; throws `.invalidArgument` outside 0...1.
+    func setBrightness(_ value: Double) throws(ControlError)
     /// The Prometheus text of the kiosk's metrics.
     var metricsText: String { get }
 }

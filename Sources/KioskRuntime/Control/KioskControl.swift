@@ -74,6 +74,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     public var cameraDescription: String { daemon.cameraDescription ?? "none" }
     public var touchDevices: [String] { daemon.touchDevices }
     public var uptime: Double { daemon.uptime }
+    public var brightness: Double { daemon.brightness }
 
     public var metricsText: String {
         metrics.cameraFaults(total: daemon.cameraFaultCount)
@@ -112,6 +113,11 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
 
     public func wakePanel() throws(ControlError) {
         daemon.wake()
+    }
+
+    public func setBrightness(_ value: Double) throws(ControlError) {
+        guard (0...1).contains(value) else { throw .invalidArgument("brightness \(value) is outside 0...1") }
+        daemon.setBrightness(value)
     }
 
     // MARK: - KioskDaemonObserver

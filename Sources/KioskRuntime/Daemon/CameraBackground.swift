@@ -4,7 +4,7 @@ import KioskEngine
 import Logging
 
 /// The camera feed behind the screens: started from `[camera]`, restarted when a reload changes
-/// it, and its newest frame kept for the next composition.
+/// it, paused while the panel is dark, and its newest frame kept for the next composition.
 final class CameraBackground {
     /// Makes the feed `[camera]` describes for a scene of the given size; nil for `source = "none"`.
     typealias Factory = (CameraConfiguration, Size) throws -> (any CameraFeed)?
@@ -14,6 +14,10 @@ final class CameraBackground {
     private let logger: Logger
     private let sceneSize: Size
     private var feed: (any CameraFeed)?
+    /// What `start` was last given: what `resume` starts again.
+    private var configuration: CameraConfiguration?
+    /// While true (a dark panel) the feed stays stopped; `start` only remembers its configuration.
+    private(set) var isPaused = false
     /// The newest frame, drawn behind the screens; nil: black.
     private(set) var frame: PixelBuffer?
     /// A new frame arrived.
@@ -32,6 +36,8 @@ final class CameraBackground {
     var faultCount: Int { feed?.faultCount ?? 0 }
 
     func start(_ configuration: CameraConfiguration) {
+        self.configuration = configuration
+        guard !isPaused else { return }
         do {
             guard let feed = try factory(configuration, sceneSize) else { return }
             try loop.watch(feed.readinessDescriptor) { [unowned self] in frameReady() }
@@ -43,6 +49,25 @@ final class CameraBackground {
     }
 
     func stop() {
+        configuration = nil
+        closeFeed()
+    }
+
+    /// Stops the feed and keeps its configuration for `resume`.
+    func pause() {
+        guard !isPaused else { return }
+        isPaused = true
+        closeFeed()
+    }
+
+    /// Starts the feed again after `pause`.
+    func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        if let configuration { start(configuration) }
+    }
+
+    private func closeFeed() {
         guard let feed else { return }
         feed.stop()
         loop.unwatch(feed.readinessDescriptor)

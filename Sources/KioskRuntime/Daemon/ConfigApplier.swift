@@ -24,11 +24,12 @@ final class ConfigApplier {
     private unowned let camera: CameraBackground
     private unowned let input: InputRouter
     private unowned let idle: IdleController
+    private unowned let power: PowerController
     private unowned let pacer: RenderPacer
 
     init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
-         camera: CameraBackground, input: InputRouter, idle: IdleController, pacer: RenderPacer) {
+         camera: CameraBackground, input: InputRouter, idle: IdleController, power: PowerController, pacer: RenderPacer) {
         self.configuration = configuration
         self.path = path
         self.frameClock = frameClock
@@ -40,6 +41,7 @@ final class ConfigApplier {
         self.camera = camera
         self.input = input
         self.idle = idle
+        self.power = power
         self.pacer = pacer
     }
 
@@ -60,6 +62,7 @@ final class ConfigApplier {
         case .applied(let new):
             if let problem = apply(new) { return .rejected(problem) }
             logger.notice("reloaded \(path)")
+            new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
             logger.info("reloaded \(path): nothing changed")
@@ -97,6 +100,7 @@ final class ConfigApplier {
             startTouchInput()
         }
         idle.policy = IdlePolicy(new.idle)
+        power.apply(new.power)
         pacer.invalidate()
         pacer.requestFrame()
         return nil

@@ -22,16 +22,23 @@ public struct DaemonParts {
     public var makeTouchSource: (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
     public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
+    /// The time of day for `[[power.schedule]]`, and word of clock steps.
+    public var wallClock: any WallClock
+    /// Where `[power] backlight = "auto"` looks for a backlight.
+    public var backlightClassFolder: String
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
-                makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?) {
+                makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?,
+                wallClock: (any WallClock)? = nil, backlightClassFolder: String = SysfsBacklight.classFolder) {
         self.display = display
         self.displayBackend = displayBackend
         self.loop = loop
         self.clock = clock
         self.makeTouchSource = makeTouchSource
         self.makeCameraFeed = makeCameraFeed
+        self.wallClock = wallClock ?? SystemWallClock(loop: loop)
+        self.backlightClassFolder = backlightClassFolder
     }
 
     /// The real parts for `configuration`: the display it selects (or `backendOverride`), the

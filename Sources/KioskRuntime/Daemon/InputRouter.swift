@@ -3,15 +3,16 @@ import KioskInput
 import Logging
 
 /// Takes touches from every source (touch devices through the event loop, a replay through its
-/// timer) to the scene, after the wake filter: a touch that wakes a blanked panel only wakes it.
+/// timer) to the scene, after the wake filter: a touch that wakes a dimmed or dark panel only wakes it.
 final class InputRouter {
     private let context: DaemonContext
     private unowned let sceneHost: SceneHost
     private unowned let idle: IdleController
+    private unowned let power: PowerController
     private unowned let pacer: RenderPacer
     /// The live sources, for the descriptors they hold.
     private var sources: [any TouchSource] = []
-    /// The touches that woke a blanked panel: they only wake it, they do not swipe.
+    /// The touches that woke a dimmed or dark panel: they only wake it, they do not swipe.
     private var wakingTouches: Set<Int> = []
     /// Count the touches that change the picture, for a replay's latency report.
     var measuresLatency = false
@@ -20,10 +21,11 @@ final class InputRouter {
     /// Called with the number of touch events each batch brings, before they are handled.
     var onTouches: (Int) -> Void = { _ in }
 
-    init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, pacer: RenderPacer) {
+    init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, power: PowerController, pacer: RenderPacer) {
         self.context = context
         self.sceneHost = sceneHost
         self.idle = idle
+        self.power = power
         self.pacer = pacer
     }
 
@@ -69,13 +71,13 @@ final class InputRouter {
     func deliver(_ touches: [TouchEvent]) {
         guard !touches.isEmpty else { return }
         onTouches(touches.count)
-        let wasBlanked = idle.isBlanked
-        idle.wake(reason: "by a touch")
+        let wasAsleep = power.state != .awake
+        power.touched()
         idle.touched()
         let container = sceneHost.container
         for touch in touches {
-            // Every finger down while the panel was dark, and any landing with it, only wakes it.
-            if wasBlanked || (touch.phase == .began && context.clock.now - idle.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
+            // Every finger down while the panel was dim or dark, and any landing with it, only wakes it.
+            if wasAsleep || (touch.phase == .began && context.clock.now - power.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
             if wakingTouches.contains(touch.id) {
                 if touch.phase == .ended || touch.phase == .cancelled { wakingTouches.remove(touch.id) }
                 continue

@@ -8,7 +8,11 @@ extension KioskDaemon {
     /// Every screen, in swipe order.
     public var screenNames: [String] { sceneHost.scene.screenNames }
     /// True while the panel is dark.
-    public var isBlanked: Bool { idle.isBlanked }
+    public var isBlanked: Bool { power.isDark }
+    /// How lit the panel is.
+    public var screenPower: ScreenPower { power.state }
+    /// The backlight level while awake, 0...1 (`[power] brightness` until set).
+    public var brightness: Double { power.brightness }
     /// True while a transition runs.
     public var isTransitioning: Bool { sceneHost.container.isTransitioning }
     /// The last composed frame, exactly as the display shows it (after rotation). Valid until the
@@ -49,12 +53,18 @@ extension KioskDaemon {
 
     /// Turns the panel dark until the next touch or `wake()`.
     public func blank() {
-        idle.blank(reason: "on request, until the next touch")
+        power.blank(reason: "on request, until the next touch")
     }
 
-    /// Turns the panel back on.
+    /// Turns the panel back on (outside the schedule: for `[power] wake-for`).
     public func wake() {
-        idle.wake(reason: "on request")
+        power.wake(reason: "on request")
+    }
+
+    /// Sets the backlight level while awake (clamped to 0...1), fading to it; a reload that
+    /// changes `[power] brightness` replaces it.
+    public func setBrightness(_ value: Double) {
+        power.setBrightness(value)
     }
 
     /// Reads the config file again, as SIGHUP does.

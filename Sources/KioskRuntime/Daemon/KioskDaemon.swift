@@ -13,7 +13,7 @@ import Logging
 ///
 /// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
 /// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
-/// (`[idle]`), `CameraBackground` and `ConfigApplier` (start and reload), all running on the
+/// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground` and `ConfigApplier` (start and reload), all running on the
 /// injected `DaemonParts`. Everything a control service needs is a plain member here: the
 /// properties, `goTo`, `blank`, `wake`, `reload`, `lastFrame`, `eventLoop` and observers.
 public final class KioskDaemon {
@@ -34,6 +34,7 @@ public final class KioskDaemon {
     let sceneHost: SceneHost
     let pacer: RenderPacer
     let idle: IdleController
+    let power: PowerController
     let input: InputRouter
     let camera: CameraBackground
     let applier: ConfigApplier
@@ -71,13 +72,17 @@ public final class KioskDaemon {
                               now: { [clock, startTime] in clock.now - startTime })
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
         pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
-        idle = IdleController(policy: IdlePolicy(configuration.idle), display: display, clock: clock, logger: logger)
-        input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, pacer: pacer)
+        configuration.warnings.forEach { logger.warning("\($0)") }
+        idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
+        power = PowerController(configuration: configuration.power, display: display,
+                                backlight: configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger),
+                                clock: clock, wallClock: parts.wallClock, logger: logger)
+        input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, logger: logger, sceneSize: compositor.sceneSize)
         applier = ConfigApplier(configuration: configuration, path: configPath, frameClock: display.frameClock,
                                 sceneSize: compositor.sceneSize, touchSurface: compositor.touchSurface,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
-                                sceneHost: sceneHost, camera: camera, input: input, idle: idle, pacer: pacer)
+                                sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
         wireParts()
     }
 
@@ -117,14 +122,20 @@ public final class KioskDaemon {
             pacer.requestFrame()
             return true
         }
-        idle.onBlankedChanged = { [unowned self] blanked in
-            pacer.isSuspended = blanked
-            if !blanked {
+        power.onDarkChanged = { [unowned self] dark in
+            // Dark: nothing is composed and the camera rests; the watchdog timer runs on.
+            pacer.isSuspended = dark
+            if dark {
+                camera.pause()
+            } else {
+                camera.resume()
                 pacer.invalidate()
                 pacer.requestFrame()
             }
             notify { $0.propertiesChanged([.blanked]) }
         }
+        power.showBlackFrame = { [unowned pacer] in pacer.presentBlack() }
+        power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
         input.onDevicesChanged = { [unowned self] in notifier.status(status) }
         input.onTouches = { [unowned self] count in notify { $0.touchesArrived(count: count) } }
         (display as? any InteractiveDisplay)?.onInput = { [unowned self] input in windowInput(input) }
@@ -165,7 +176,9 @@ public final class KioskDaemon {
         try startReplay()
         try startWatchdog()
         try idle.start()
+        // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
+        try power.start()
     }
 
     /// Asks `run()` to return after the current turn of the loop.
@@ -178,6 +191,7 @@ public final class KioskDaemon {
         notifier.stopping()
         sceneHost.settle()
         pacer.stop()
+        power.stop()
         camera.stop()
         input.removeSources()
         display.close()

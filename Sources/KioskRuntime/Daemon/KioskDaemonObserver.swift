@@ -38,4 +38,6 @@ public enum KioskDaemonProperty: Hashable, Sendable, CaseIterable {
     case blanked
     /// `KioskDaemon.isTransitioning`.
     case transitioning
+    /// `KioskDaemon.brightness`.
+    case brightness
 }

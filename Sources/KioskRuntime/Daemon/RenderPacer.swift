@@ -112,6 +112,18 @@ final class RenderPacer {
         return !display.frameClock.wantsTicks
     }
 
+    /// Shows one black frame (a panel darkened by `blank-method = "black"`); the next frame redraws everything.
+    func presentBlack() {
+        let size = display.size
+        do {
+            try display.present(PixelBuffer(width: size.width, height: size.height),
+                                damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
+        } catch {
+            logger.error("display: \(error)")
+        }
+        compositor.invalidate()
+    }
+
     func render() {
         let started = clock.now
         let scene = sceneHost.scene

@@ -1,8 +1,7 @@
-import KioskDisplay
 import Logging
 
-/// Carries out `[idle]`: goes back to the home screen and blanks the panel after so long without
-/// a touch, and wakes the panel again. When things happen is `IdlePolicy`'s to decide.
+/// Carries out `[idle]`: goes back to the home screen after so long without a touch. When that
+/// happens is `IdlePolicy`'s to decide; the panel's dimming and darkening are `PowerController`'s.
 final class IdleController {
     /// The `[idle]` settings in force; set again after a reload.
     var policy: IdlePolicy {
@@ -12,21 +11,14 @@ final class IdleController {
     var place: () -> IdlePolicy.Place = { .home }
     /// Starts the animated return to the home screen; false when it was refused.
     var returnHome: () -> Bool = { false }
-    /// The panel went dark (true) or lit again (false).
-    var onBlankedChanged: (Bool) -> Void = { _ in }
 
-    private let display: any Display
     private let clock: any DaemonClock
     private let logger: Logger
     private var timer: (any DaemonTimer)?
-    private(set) var isBlanked = false
     private(set) var lastActivity: Double
-    /// When the panel last woke; touches landing just after belong to the hand that woke it.
-    private(set) var wokeAt = -Double.infinity
 
-    init(policy: IdlePolicy, display: any Display, clock: any DaemonClock, logger: Logger) {
+    init(policy: IdlePolicy, clock: any DaemonClock, logger: Logger) {
         self.policy = policy
-        self.display = display
         self.clock = clock
         self.logger = logger
         lastActivity = clock.now
@@ -46,46 +38,15 @@ final class IdleController {
     /// Arms the timer for the next `[idle]` action; call after touches and transitions.
     func reschedule() {
         guard let timer else { return }
-        guard let deadline = policy.nextDeadline(lastActivity: lastActivity, place: place(), blanked: isBlanked) else {
+        guard let deadline = policy.nextDeadline(lastActivity: lastActivity, place: place()) else {
             return timer.cancel()
         }
         timer.schedule(at: deadline)
     }
 
-    /// Turns the panel off (DPMS); `reason` ends the log line.
-    func blank(reason: String) {
-        guard !isBlanked else { return }
-        do {
-            try display.setPowerSaving(true)
-        } catch {
-            logger.warning("cannot blank the panel: \(error)")
-            return
-        }
-        isBlanked = true
-        logger.info("panel blanked \(reason)")
-        onBlankedChanged(true)
-        reschedule()
-    }
-
-    /// Turns the panel back on; `reason` ends the log line.
-    func wake(reason: String) {
-        guard isBlanked else { return }
-        isBlanked = false
-        wokeAt = clock.now
-        lastActivity = wokeAt
-        do {
-            try display.setPowerSaving(false)
-        } catch {
-            logger.warning("cannot wake the panel: \(error)")
-        }
-        logger.info("panel woken \(reason)")
-        onBlankedChanged(false)
-        reschedule()
-    }
-
     private func timerFired() {
         let now = clock.now
-        for action in policy.actionsDue(at: now, lastActivity: lastActivity, place: place(), blanked: isBlanked) {
+        for action in policy.actionsDue(at: now, lastActivity: lastActivity, place: place()) {
             switch action {
             case .returnHome:
                 if returnHome() {
@@ -95,8 +56,6 @@ final class IdleController {
                     logger.info("idle for \(Int(policy.returnHomeAfter)) s: going home was refused; trying again later")
                     lastActivity = now
                 }
-            case .blank:
-                blank(reason: "after \(Int(policy.blankAfter)) s idle, until the next touch")
             }
         }
         reschedule()

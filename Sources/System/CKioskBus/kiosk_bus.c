@@ -12,6 +12,13 @@ static int kiosk_bus_property(sd_bus *bus, const char *path, const char *interfa
     return handlers->property(property, reply, handlers->context, error);
 }
 
+static int kiosk_bus_set_property(sd_bus *bus, const char *path, const char *interface, const char *property,
+                                  sd_bus_message *value, void *userdata, sd_bus_error *error) {
+    (void)bus; (void)path; (void)interface;
+    kiosk_bus_handlers *handlers = userdata;
+    return handlers->set_property(property, value, handlers->context, error);
+}
+
 /* Access is the D-Bus policy's job (root and the swipe-kiosk group), so sd-bus's own
    CAP_SYS_ADMIN check for system-bus callers is switched off with UNPRIVILEGED. */
 static const sd_bus_vtable kiosk_bus_vtable[] = {
@@ -24,6 +31,8 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
     SD_BUS_PROPERTY("Camera", "s", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION),
     SD_BUS_PROPERTY("TouchDevices", "as", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION),
     SD_BUS_PROPERTY("UptimeSeconds", "d", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION),
+    SD_BUS_WRITABLE_PROPERTY("Brightness", "d", kiosk_bus_property, kiosk_bus_set_property, 0,
+                             SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("GoTo", "sb", SD_BUS_PARAM(screen) SD_BUS_PARAM(animated), "", ,
                              kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Screenshot", "", , "ay", SD_BUS_PARAM(png), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),

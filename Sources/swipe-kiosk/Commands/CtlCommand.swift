@@ -9,8 +9,8 @@ extension ControlBus: ExpressibleByArgument {}
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake.",
-        subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self])
+        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake, brightness.",
+        subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self, Brightness.self])
 
     /// The options every `ctl` command takes.
     struct Connection: ParsableArguments {
@@ -107,5 +107,23 @@ struct CtlCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Power the panel up again.")
         @OptionGroup var connection: Connection
         func run() throws { try connection.run { client throws(BusError) in try client.wake() } }
+    }
+
+    struct Brightness: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the backlight level while awake (0...1), or set it, fading.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The new level, 0 to 1; without it the current one is printed.")
+        var level: Double?
+
+        func validate() throws {
+            if let level, !(0...1).contains(level) { throw ValidationError("the level must be between 0 and 1, not \(level)") }
+        }
+
+        func run() throws {
+            try connection.run { client throws(BusError) in
+                guard let level else { return print(try client.brightness()) }
+                try client.setBrightness(level)
+            }
+        }
     }
 }

@@ -10,6 +10,8 @@ final class DaemonHarness: KioskDaemonObserver {
     let display: HeadlessDisplay
     let clock: ManualDaemonClock
     let touches = FakeTouchSource()
+    /// Starts at `wallDate` in `timeZone` and moves with `clock`.
+    let wallClock: ManualWallClock
     let log = LogLines()
     let configURL: URL
     let eventsURL: URL
@@ -17,7 +19,12 @@ final class DaemonHarness: KioskDaemonObserver {
     private(set) var ended: [(from: String, to: String, completed: Bool)] = []
     private var nextTouchID = 1
 
-    init(config: String) throws {
+    /// - Parameters:
+    ///   - wallDate: where the wall clock starts (`[[power.schedule]]`), in `timeZone`.
+    ///   - camera: the feed `[camera]` gets whatever it names; nil: none.
+    ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
+    init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
+         backlightClassFolder: String = "/nonexistent/backlight") throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         configURL = directory.appendingPathComponent("kiosk.toml")
@@ -27,9 +34,12 @@ final class DaemonHarness: KioskDaemonObserver {
         clock = ManualDaemonClock(frameClock: display.virtualClock!)
         // Away from zero, as CLOCK_MONOTONIC is: "long ago" must not look like "just now".
         clock.frameClock.advance(to: 1000)
+        wallClock = ManualWallClock(date: ManualWallClock.local(wallDate, in: TimeZone(identifier: timeZone)!),
+                                    timeZone: timeZone, daemonClock: clock)
         let touches = touches
         let parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
-                                makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in nil })
+                                makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera },
+                                wallClock: wallClock, backlightClassFolder: backlightClassFolder)
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),

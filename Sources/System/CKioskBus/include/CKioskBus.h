@@ -3,11 +3,13 @@
 
 #include <systemd/sd-bus.h>
 
-/// What the kiosk's D-Bus object calls back into: one function for every method and one for every
-/// property read, each told the member's name, with `context` passed through untouched.
+/// What the kiosk's D-Bus object calls back into: one function for every method, one for every
+/// property read and one for every property write, each told the member's name, with `context`
+/// passed through untouched.
 typedef struct kiosk_bus_handlers {
     int (*method)(sd_bus_message *message, void *context, sd_bus_error *error);
     int (*property)(const char *property, sd_bus_message *reply, void *context, sd_bus_error *error);
+    int (*set_property)(const char *property, sd_bus_message *value, void *context, sd_bus_error *error);
     void *context;
 } kiosk_bus_handlers;
 
