@@ -14,6 +14,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var idle = IdleConfiguration()
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
+    /// `[[value]]`: the named texts `{name}` placeholders show.
+    public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
     public var screens: [ScreenConfiguration] = [ScreenConfiguration(name: "home")]
     /// The name of the screen shown at start and after `[idle] return-home-after`.
@@ -43,6 +45,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         idle = IdleConfiguration(reading: root.table("idle"))
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
+        let valueTables = root.tables("value")
+        values = valueTables.map(ValueConfiguration.init(reading:))
         let screenTables = root.tables("screen")
         let readScreens = screenTables.map(ScreenConfiguration.init(reading:))
         if !readScreens.isEmpty { screens = readScreens }
@@ -50,6 +54,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         home = homeName ?? screens[0].name
         root.finishReading()
         checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
+        ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
+            .check(self, valueTables: valueTables, screenTables: screenTables)
     }
 
     /// Names must be unique, and everything that names a screen must name one that exists.
@@ -81,19 +87,26 @@ public struct KioskConfiguration: Hashable, Sendable {
             checkScreenName(tab.screen, what: "tab", at: path)
         }
         for (screen, table) in zip(screens, screenTables) {
-            checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), check: checkScreenName)
+            var buttonNames: Set<String> = []
+            checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), names: &buttonNames,
+                         diagnostics: diagnostics, check: checkScreenName)
         }
     }
 
-    private func checkButtons(in elements: [ElementConfiguration], elementsPath: ConfigPath,
-                              check: (String, String, ConfigPath) -> Void) {
+    /// Buttons must name screens that exist, and be named uniquely on their screen (`names`).
+    private func checkButtons(in elements: [ElementConfiguration], elementsPath: ConfigPath, names: inout Set<String>,
+                              diagnostics: DiagnosticCollector, check: (String, String, ConfigPath) -> Void) {
         for (index, element) in elements.enumerated() {
             let path = elementsPath.appending(index: index)
             switch element.kind {
             case .button(let button):
-                check(button.target, "button", path.appending("target"))
+                if let target = button.target { check(target, "button", path.appending("target")) }
+                if !button.name.isEmpty, !names.insert(button.name).inserted {
+                    diagnostics.valueError("duplicate button name \"\(button.name)\" on this screen", at: path.appending("name"))
+                }
             case .scroll(let scroll):
-                checkButtons(in: scroll.content, elementsPath: path.appending("content"), check: check)
+                checkButtons(in: scroll.content, elementsPath: path.appending("content"), names: &names,
+                             diagnostics: diagnostics, check: check)
             default:
                 break
             }

@@ -36,6 +36,18 @@ public final class ControlClient {
     public func wake() throws(BusError) { _ = try connection.call(try method("Wake")) }
     public func metrics() throws(BusError) -> String { try connection.call(try method("Metrics")).readString() }
 
+    public func setValue(_ name: String, to value: String) throws(BusError) {
+        let call = try method("SetValue")
+        try call.append(name)
+        try call.append(value)
+        _ = try connection.call(call)
+    }
+
+    /// Every value's text, by name.
+    public func values() throws(BusError) -> [String: String] {
+        try property("Values", "a{ss}").readStringDictionary()
+    }
+
     private func method(_ member: String) throws(BusError) -> BusMessage {
         try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
                                      interface: KioskBusInterface.interface, member: member)

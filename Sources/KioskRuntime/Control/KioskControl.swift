@@ -114,6 +114,16 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         daemon.wake()
     }
 
+    public var values: [String: String] { daemon.values }
+
+    public func setValue(name: String, value: String) throws(ControlError) {
+        do {
+            try daemon.setValue(name, to: value)
+        } catch {
+            throw .valueRefused(error)
+        }
+    }
+
     // MARK: - KioskDaemonObserver
 
     public func transitionEnded(from: String, to: String, completed: Bool) {

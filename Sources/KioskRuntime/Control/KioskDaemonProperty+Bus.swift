@@ -6,6 +6,7 @@ extension KioskDaemonProperty {
         case .screens: "Screens"
         case .blanked: "Blanked"
         case .transitioning: "Transitioning"
+        case .values: "Values"
         }
     }
 }

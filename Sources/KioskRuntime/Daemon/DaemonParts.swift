@@ -1,3 +1,4 @@
+import Foundation
 import KioskCamera
 import KioskConfig
 import KioskDisplay
@@ -22,6 +23,8 @@ public struct DaemonParts {
     public var makeTouchSource: (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
     public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
+    /// Seconds since the epoch, for `clock` values; tests move it with their manual clock.
+    public var wallTime: () -> Double = { Date().timeIntervalSince1970 }
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
