@@ -32,7 +32,7 @@ final class ValueConfigTests: XCTestCase {
         let template = try TextTemplate(parsing: "{{x}} is {temp}°, {{{time}}}")
         XCTAssertEqual(template.parts, [.literal("{x} is "), .value("temp"), .literal("°, {"), .value("time"), .literal("}")])
         XCTAssertEqual(template.render { ["temp": "21", "time": "12:00"][$0] }, "{x} is 21°, {12:00}")
-        XCTAssertEqual(template.placeholders.map(\.offset), [9, 18])
+        XCTAssertEqual(template.placeholders.map(\.offset), [9, 20])
         XCTAssertEqual(try TextTemplate(parsing: "}} and }").parts, [.literal("} and }")])
     }
 

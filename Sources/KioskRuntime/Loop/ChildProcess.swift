@@ -55,8 +55,18 @@ final class ChildProcess {
             close(errorPipe)
             throw error
         }
-        try loop.watch(outputPipe) { [unowned self] in drain(&outputPipe, into: &output) }
-        try loop.watch(errorPipe) { [unowned self] in drain(&errorPipe, into: &errors) }
+        try loop.watch(outputPipe) { [unowned self] in
+            let (data, ended) = drain(outputPipe)
+            output.append(data)
+            if ended { outputPipe = forget(outputPipe) }
+            finishIfDone()
+        }
+        try loop.watch(errorPipe) { [unowned self] in
+            let (data, ended) = drain(errorPipe)
+            errors.append(data)
+            if ended { errorPipe = forget(errorPipe) }
+            finishIfDone()
+        }
         try loop.watch(exitDescriptor) { [unowned self] in reap() }
         let timer = try clock.makeTimer { [unowned self] in
             timedOut = true
@@ -78,23 +88,27 @@ final class ChildProcess {
         }
     }
 
-    private func drain(_ descriptor: inout Int32, into buffer: inout Data) {
+    /// What the pipe holds now, and whether it reached its end (or failed).
+    private func drain(_ descriptor: Int32) -> (Data, ended: Bool) {
+        var data = Data()
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                if buffer.count < Self.captureLimit { buffer.append(contentsOf: chunk[0..<count]) }
+                if output.count + errors.count + data.count < Self.captureLimit { data.append(contentsOf: chunk[0..<count]) }
+            } else if count < 0 && errno == EINTR {
                 continue
+            } else {
+                return (data, ended: !(count < 0 && errno == EAGAIN))
             }
-            if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                loop.unwatch(descriptor)
-                close(descriptor)
-                descriptor = -1
-                finishIfDone()
-            }
-            if count < 0 && errno == EINTR { continue }
-            return
         }
+    }
+
+    /// Stops watching and closes a pipe at its end; returns the "closed" marker to keep in its place.
+    private func forget(_ descriptor: Int32) -> Int32 {
+        loop.unwatch(descriptor)
+        close(descriptor)
+        return -1
     }
 
     private func reap() {

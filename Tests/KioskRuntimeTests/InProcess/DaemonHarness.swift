@@ -28,8 +28,10 @@ final class DaemonHarness: KioskDaemonObserver {
         // Away from zero, as CLOCK_MONOTONIC is: "long ago" must not look like "just now".
         clock.frameClock.advance(to: 1000)
         let touches = touches
-        let parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
+        var parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
                                 makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in nil })
+        // The wall clock moves with the manual one: 2023-11-14 22:13:20 UTC at the start.
+        parts.wallTime = { [clock] in 1_700_000_000 + clock.now - 1000 }
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),
