@@ -123,4 +123,25 @@ final class ValueConfigTests: XCTestCase {
             "kiosk.toml:12:8: duplicate button name \"x\" on this screen",
         ])
     }
+
+    func testTheLobbyExampleIsAcceptedByCheckConfig() throws {
+        let check = ConfigurationCheck(path: repositoryConfigFile("lobby.toml"))
+        XCTAssertTrue(check.isValid, check.report)
+        let configuration = try XCTUnwrap(check.configuration)
+        XCTAssertEqual(configuration.values.map(\.source.kind), [.clock, .file, .dbus])
+        XCTAssertTrue(configuration.screens[0].elements.contains { element in
+            if case .button(let button) = element.kind, case .exec = button.action { return true }
+            return false
+        }, "the door button runs a command")
+    }
+
+    func testTheReferenceConfigDocumentsValuesAndButtonActions() throws {
+        let example = try XCTUnwrap(loadValid(try String(contentsOfFile: repositoryConfigFile("kiosk.toml"), encoding: .utf8)))
+        XCTAssertEqual(example.values, [ValueConfiguration(name: "temp", source: .dbus, initial: "--")])
+        let text = try String(contentsOfFile: repositoryConfigFile("kiosk.toml"), encoding: .utf8)
+        for key in ["source = ", "initial = ", "format = ", "path = ", "max-length = ", "command = ", "interval = ",
+                    "timeout = ", "action = ", "confirm-ms = ", "name = \"back\""] {
+            XCTAssertTrue(text.contains(key), "Config/kiosk.toml documents \(key)")
+        }
+    }
 }
