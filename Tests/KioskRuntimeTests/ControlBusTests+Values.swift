@@ -3,14 +3,10 @@ import KioskCompositor
 import KioskEngine
 import XCTest
 
-/// Values and buttons of the real daemon on a private bus: `ctl set`/`get`, `SetValue`,
-/// `Values`, and the signals taps on buttons send.
-final class ValuesBusTests: XCTestCase {
-    private var directory: URL!
-    private var bus: PrivateBus!
-    private var kiosk: KioskProcess?
-
-    private static let header = """
+/// Values and buttons of the real daemon on ControlBusTests' private bus: `ctl set`/`get`,
+/// `SetValue`, `Values`, and the signals taps on buttons send.
+extension ControlBusTests {
+    private static let valuesHeader = """
         [display]
         backend = "headless"
         size = "320x200"
@@ -20,31 +16,6 @@ final class ValuesBusTests: XCTestCase {
         bus = "session"
         """
 
-    override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("values-bus-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        bus = try PrivateBus()
-    }
-
-    override func tearDown() {
-        kiosk = nil
-        bus = nil
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private func startKiosk(_ config: String, arguments: [String] = []) throws {
-        let path = directory.appendingPathComponent("kiosk.toml").path
-        try config.write(toFile: path, atomically: true, encoding: .utf8)
-        let process = try KioskProcess(configPath: path, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: arguments)
-        kiosk = process
-        XCTAssertTrue(KioskProcess.wait { (try? self.bus.property("CurrentScreen")) as? String != nil },
-                      "the kiosk never appeared on the bus: \(process.log)")
-    }
-
-    private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-    }
-
     private func screenshot(_ name: String) throws -> PixelBuffer {
         let path = directory.appendingPathComponent(name).path
         XCTAssertEqual(try ctl(["screenshot", path]).status, 0)
@@ -52,7 +23,7 @@ final class ValuesBusTests: XCTestCase {
     }
 
     func testCtlSetChangesTheScreenshotInsideTheTextsBoxOnly() throws {
-        try startKiosk(Self.header + """
+        try startKiosk(config: Self.valuesHeader + """
 
             [[value]]
             name = "temp"
@@ -127,7 +98,7 @@ final class ValuesBusTests: XCTestCase {
         let monitor = try SignalMonitor(address: bus.address)
         // Left half: the bell (signal); right half: the door (exec). One tap on the bell, two on the door.
         let events = try taps(at: [(200, 300), (600, 300), (600, 300)])
-        try startKiosk(Self.header + """
+        try startKiosk(config: Self.valuesHeader + """
 
             [[screen]]
             name = "lobby"
