@@ -112,9 +112,9 @@ final class ButtonsInProcessTests: XCTestCase {
             command = ["/bin/sh", "-c", "echo run >> \(marks.path); exit 3"]
             """)
         try press(kiosk, at: centre)
-        XCTAssertTrue(runLoop(kiosk) { presses.finished.count == 1 })
+        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
         try press(kiosk, at: centre, id: 2)
-        XCTAssertTrue(runLoop(kiosk) { presses.finished.count == 2 })
+        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 2 })
         XCTAssertEqual(try String(contentsOf: marks, encoding: .utf8), "run\nrun\n")
         XCTAssertEqual(presses.finished.map(\.status), [3, 3])
         XCTAssertEqual(presses.finished.map(\.button), ["door", "door"])
@@ -125,15 +125,7 @@ final class ButtonsInProcessTests: XCTestCase {
         try press(kiosk, at: centre)
         try press(kiosk, at: centre, id: 2)
         XCTAssertTrue(kiosk.log.contains("still runs: ignored"), "\(kiosk.log.lines)")
-        XCTAssertTrue(runLoop(kiosk) { presses.finished.count == 1 })
+        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
         XCTAssertEqual(presses.finished.first?.status, 0)
-    }
-
-    private func runLoop(_ kiosk: DaemonHarness, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(3)
-        while !condition() && Date() < deadline {
-            _ = try? kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
-        }
-        return condition()
     }
 }

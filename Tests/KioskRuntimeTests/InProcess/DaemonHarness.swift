@@ -107,6 +107,16 @@ final class DaemonHarness: KioskDaemonObserver {
         return text.split(separator: "\n").map(String.init).filter { $0.contains("\"type\":\"\(type)\"") }
     }
 
+    /// Turns the daemon's loop until `condition` holds, for what arrives from outside (a child
+    /// process's exit, inotify); at most `limit` seconds of real time.
+    func runLoop(limit: Double = 3, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while !condition() && Date() < deadline {
+            _ = try? daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
+        }
+        return condition()
+    }
+
     /// Writes a new config file for the next `reload()`.
     func rewriteConfig(_ text: String) throws {
         try text.write(to: configURL, atomically: true, encoding: .utf8)

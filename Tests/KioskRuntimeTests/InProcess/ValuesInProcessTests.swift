@@ -107,23 +107,23 @@ final class ValuesInProcessTests: XCTestCase {
         XCTAssertEqual(texts(kiosk), ["Now: A17"])
 
         try "A18\n".write(to: file, atomically: false, encoding: .utf8)
-        XCTAssertTrue(runLoop(kiosk) { self.texts(kiosk) == ["Now: A18"] }, "a write in place is seen: \(texts(kiosk))")
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: A18"] }, "a write in place is seen: \(texts(kiosk))")
 
         let temporary = folder.appendingPathComponent("queue.tmp")
         try "B01".write(to: temporary, atomically: false, encoding: .utf8)
         XCTAssertEqual(rename(temporary.path, file.path), 0)
-        XCTAssertTrue(runLoop(kiosk) { self.texts(kiosk) == ["Now: B01"] }, "a rename over it is seen: \(texts(kiosk))")
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: B01"] }, "a rename over it is seen: \(texts(kiosk))")
 
         try FileManager.default.removeItem(at: file)
         try "C02".write(to: file, atomically: false, encoding: .utf8)
-        XCTAssertTrue(runLoop(kiosk) { self.texts(kiosk) == ["Now: C02"] }, "a re-created file is seen: \(texts(kiosk))")
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: C02"] }, "a re-created file is seen: \(texts(kiosk))")
     }
 
     func testACommandSourceShowsItsFirstLine() throws {
         let kiosk = try DaemonHarness(config: Self.config(
             values: "[[value]]\nname = \"load\"\nsource = \"command\"\ncommand = [\"/bin/echo\", \"0.42\"]", text: "{load}"))
         kiosk.clock.fireDueTimers()
-        XCTAssertTrue(runLoop(kiosk) { self.texts(kiosk) == ["0.42"] }, "\(texts(kiosk))")
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["0.42"] }, "\(texts(kiosk))")
     }
 
     func testACommandThatHangsIsKilledAtItsTimeoutWhileTheLoopKeepsItsVsyncs() throws {
@@ -152,20 +152,12 @@ final class ValuesInProcessTests: XCTestCase {
         }
         XCTAssertLessThan(slowest, 0.25, "no vsync waited on the command")
         XCTAssertEqual(kiosk.display.presentedFrameCount - start, 3, "the clock kept drawing each second meanwhile")
-        XCTAssertTrue(runLoop(kiosk) { kiosk.log.lines.contains { $0.contains("killed after its timeout of 2.0 s") } },
+        XCTAssertTrue(kiosk.runLoop { kiosk.log.lines.contains { $0.contains("killed after its timeout of 2.0 s") } },
                       "the hang was killed: \(kiosk.log.lines)")
         XCTAssertTrue(texts(kiosk)[0].hasPrefix("-- "), "a failed run keeps the last good text")
         XCTAssertEqual(kiosk.log.lines.filter { $0.contains("killed after its timeout") }.count, 1)
     }
 
-    /// Turns the loop until `condition` holds (at most two seconds of real time).
-    private func runLoop(_ kiosk: DaemonHarness, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(2)
-        while !condition() && Date() < deadline {
-            _ = try? kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
-        }
-        return condition()
-    }
 }
 
 extension PixelRect {
