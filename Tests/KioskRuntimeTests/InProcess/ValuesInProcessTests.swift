@@ -75,6 +75,18 @@ final class ValuesInProcessTests: XCTestCase {
         }
     }
 
+    func testAReloadKeepsTheTextOfAValueThatKeepsItsNameAndSource() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\""))
+        try kiosk.daemon.setValue("temp", to: "19")
+        try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\"", text: "Now {temp}"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(texts(kiosk), ["Now 19"])
+        try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\nsource = \"file\"\npath = \"/nonexistent/t\"\ninitial = \"?\"",
+                                            text: "Now {temp}"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(texts(kiosk), ["Now ?"], "another source starts from its initial text")
+    }
+
     func testASecondsClockComposesOneSmallFrameASecondAndNoMore() throws {
         let kiosk = try DaemonHarness(config: Self.config(
             values: "[[value]]\nname = \"now\"\nsource = \"clock\"\nformat = \"%M:%S\"", text: "{now}"))
@@ -124,6 +136,30 @@ final class ValuesInProcessTests: XCTestCase {
             values: "[[value]]\nname = \"load\"\nsource = \"command\"\ncommand = [\"/bin/echo\", \"0.42\"]", text: "{load}"))
         kiosk.clock.fireDueTimers()
         XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["0.42"] }, "\(texts(kiosk))")
+    }
+
+    func testAFailingCommandIsLoggedOncePerErrorAndKeepsTheLastGoodText() throws {
+        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString.prefix(8))").path
+        defer { unlink(marks) }
+        let kiosk = try DaemonHarness(config: Self.config(values: """
+            [[value]]
+            name = "load"
+            source = "command"
+            initial = "--"
+            command = ["/bin/sh", "-c", "echo run >> \(marks); echo sensor offline >&2; exit 2"]
+            interval = 1
+            """, text: "{load}"))
+        for run in 1...3 {
+            kiosk.clock.advance(to: kiosk.clock.now + 1)
+            XCTAssertTrue(kiosk.runLoop {
+                ((try? String(contentsOfFile: marks, encoding: .utf8)) ?? "").split(separator: "\n").count == run
+                    && kiosk.daemon.valueSources.store.value("load") == "--"
+            }, "run \(run)")
+            // Its exit and stderr come through the loop.
+            _ = kiosk.runLoop(limit: 0.2) { false }
+        }
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("exit status 2: sensor offline") }.count, 1, "\(kiosk.log.lines)")
+        XCTAssertEqual(texts(kiosk), ["--"])
     }
 
     func testACommandThatHangsIsKilledAtItsTimeoutWhileTheLoopKeepsItsVsyncs() throws {
