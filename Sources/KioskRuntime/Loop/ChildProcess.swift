@@ -119,8 +119,17 @@ final class ChildProcess {
         let signal = raw & 0x7F
         status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
         timer?.cancel()
-        // Whatever the group left behind must not hold the pipes open past the run.
+        // Whatever the group left behind must not hold the pipes open past the run: it is killed,
+        // and what the pipes hold now is the whole output (a child that left the group is cut off).
         kill(-pid, SIGKILL)
+        if outputPipe >= 0 {
+            output.append(drain(outputPipe).0)
+            outputPipe = forget(outputPipe)
+        }
+        if errorPipe >= 0 {
+            errors.append(drain(errorPipe).0)
+            errorPipe = forget(errorPipe)
+        }
         finishIfDone()
     }
 
