@@ -45,9 +45,12 @@ extension ControlBusTests {
             """)
         XCTAssertEqual(try ctl(["get", "temp"]).output, "--\n")
         let before = try screenshot("before.png")
+        let monitor = try SignalMonitor(address: bus.address)
         let set = try ctl(["set", "temp", "21.5"])
         XCTAssertEqual(set.status, 0, set.error)
         XCTAssertEqual(try ctl(["get", "temp"]).output, "21.5\n")
+        XCTAssertTrue(monitor.stop().contains { $0.member == "PropertiesChanged" && $0.changedProperties == ["Values"] },
+                      "Values is announced as changed")
         var after = before
         XCTAssertTrue(KioskProcess.wait { after = (try? self.screenshot("after.png")) ?? before; return after.pixels != before.pixels },
                       "the screenshot never changed")
