@@ -24,13 +24,14 @@ public final class ValueStore {
 
     /// Takes a new set of values (a reload): a value that keeps its name and source keeps its text.
     func configure(_ values: [ValueConfiguration]) {
-        let old = (current, sources)
+        let oldTexts = current, oldSources = sources
         current = [:]
         sources = [:]
         names = values.map(\.name)
         for value in values {
             sources[value.name] = value.source.kind
-            current[value.name] = old.1[value.name] == value.source.kind ? old.0[value.name] ?? value.initial : value.initial
+            let kept = oldSources[value.name] == value.source.kind ? oldTexts[value.name] : nil
+            current[value.name] = kept ?? value.initial
         }
         refresh { _ in true }
     }
