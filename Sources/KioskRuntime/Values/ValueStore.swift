@@ -62,6 +62,11 @@ public final class ValueStore {
         if !template.names.isEmpty { bindings.append(binding) }
     }
 
+    /// How many views follow values now.
+    var bindingCount: Int {
+        bindings.filter { $0.view != nil }.count
+    }
+
     private func refresh(_ affected: (TextBinding) -> Bool) {
         bindings.removeAll { $0.view == nil }
         var changed = false

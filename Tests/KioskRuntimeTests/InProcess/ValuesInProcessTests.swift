@@ -87,6 +87,48 @@ final class ValuesInProcessTests: XCTestCase {
         XCTAssertEqual(texts(kiosk), ["Now ?"], "another source starts from its initial text")
     }
 
+    func testATabTitleFollowsItsValueAcrossHighlightChanges() throws {
+        let kiosk = try DaemonHarness(config: """
+            [display]
+            backend = "headless"
+            size = "320x200"
+            [camera]
+            source = "none"
+            [transition]
+            duration = 0.2
+            [tabs]
+            enabled = true
+              [[tabs.tab]]
+              screen = "home"
+              title = "Queue {queue}"
+              [[tabs.tab]]
+              screen = "other"
+            [[value]]
+            name = "queue"
+            initial = "--"
+            [[screen]]
+            name = "home"
+            [[screen]]
+            name = "other"
+            """)
+        func tabTitle() -> String? {
+            var title: String?
+            kiosk.daemon.sceneHost.scene.rootView.forEachInTree { view in
+                if view.name.hasPrefix("tab-Queue"), case .text(let content) = view.content { title = content.string }
+            }
+            return title
+        }
+        XCTAssertEqual(tabTitle(), "Queue --")
+        try kiosk.daemon.goTo("other", animated: false)
+        kiosk.settle()
+        try kiosk.daemon.setValue("queue", to: "7")
+        XCTAssertEqual(tabTitle(), "Queue 7", "the highlight's rebinding still follows the value")
+        try kiosk.daemon.goTo("home", animated: false)
+        kiosk.settle()
+        XCTAssertEqual(tabTitle(), "Queue 7")
+        XCTAssertEqual(kiosk.daemon.valueSources.store.bindingCount, 1, "one binding per tab, however often it is highlighted")
+    }
+
     func testASecondsClockComposesOneSmallFrameASecondAndNoMore() throws {
         let kiosk = try DaemonHarness(config: Self.config(
             values: "[[value]]\nname = \"now\"\nsource = \"clock\"\nformat = \"%M:%S\"", text: "{now}"))
