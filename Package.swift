@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),
         // The runtime tests also drive the built `swipe-kiosk` binary as a subprocess, as systemd does.
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk"]),
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk", "KioskTestFixtures"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import Foundation
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 @testable import KioskCompositor
 

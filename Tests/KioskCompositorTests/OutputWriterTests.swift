@@ -1,6 +1,7 @@
 import CGif
 import Foundation
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 @testable import KioskCompositor
 

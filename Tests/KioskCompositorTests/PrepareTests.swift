@@ -1,5 +1,6 @@
 import KioskEngine
 @testable import KioskCompositor
+import KioskTestFixtures
 import XCTest
 
 final class PrepareTests: XCTestCase {

@@ -9,9 +9,10 @@ import XCTest
 /// The D-Bus interface of the real daemon (`swipe-kiosk run --display headless`) on a private bus,
 /// driven with busctl, as scripts drive it, and with `swipe-kiosk ctl`.
 final class ControlBusTests: XCTestCase {
-    private var directory: URL!
-    private var bus: PrivateBus!
-    private var kiosk: KioskProcess?
+    // Shared with the extensions in other files (values and buttons).
+    var directory: URL!
+    var bus: PrivateBus!
+    var kiosk: KioskProcess?
 
     static let config = """
         home = "first"
@@ -55,9 +56,10 @@ final class ControlBusTests: XCTestCase {
     private var configPath: String { directory.appendingPathComponent("kiosk.toml").path }
 
     /// Starts the daemon on the private bus and waits until it owns its name.
-    private func startKiosk(config: String = ControlBusTests.config) throws {
+    func startKiosk(config: String = ControlBusTests.config, arguments: [String] = []) throws {
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
-        let process = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let process = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address],
+                                       arguments: arguments)
         kiosk = process
         XCTAssertTrue(wait { (try? self.bus.property("CurrentScreen")) as? String != nil },
                       "the kiosk never appeared on the bus: \(process.log)")
@@ -65,7 +67,7 @@ final class ControlBusTests: XCTestCase {
 
     private func wait(_ condition: () -> Bool) -> Bool { KioskProcess.wait(condition) }
 
-    private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
         try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
     }
 

@@ -14,9 +14,10 @@ final class KioskProcess {
     }
 
     /// - Parameter prefix: a command that runs the kiosk, e.g. setpriv to change its user.
-    init(configPath: String, environment: [String: String], prefix: [String] = []) throws {
+    /// - Parameter arguments: more options for `run`, e.g. a replay.
+    init(configPath: String, environment: [String: String], prefix: [String] = [], arguments: [String] = []) throws {
         logPath = URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent("daemon.log").path
-        let command = prefix + [Self.binary, "run", "--display", "headless", "--config", configPath]
+        let command = prefix + [Self.binary, "run", "--display", "headless", "--config", configPath] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -8,6 +8,7 @@ final class SignalMonitor {
     enum Value: Decodable, Equatable {
         case string(String)
         case bool(Bool)
+        case int(Int)
         case other
 
         init(from decoder: Decoder) throws {
@@ -16,6 +17,8 @@ final class SignalMonitor {
                 self = .string(text)
             } else if let flag = try? container.decode(Bool.self) {
                 self = .bool(flag)
+            } else if let number = try? container.decode(Int.self) {
+                self = .int(number)
             } else {
                 self = .other
             }

@@ -151,7 +151,7 @@ final class SceneBuilderTests: XCTestCase {
             .build(frameClock: clock)
         XCTAssertTrue(scene.container.select(index: 1, animated: false))
         let card = scene.container.screens[1].view
-        let button = try XCTUnwrap(card.subviews.first { $0.onTap != nil }, "the card screen has a button back to the camera")
+        let button = try XCTUnwrap(card.subviews.first { $0.onPress != nil }, "the card screen has a button back to the camera")
         let centre = Point(x: button.frame.midX, y: button.frame.midY)
         scene.container.handle(TouchEvent(id: 1, phase: .began, location: centre, time: 1))
         scene.container.handle(TouchEvent(id: 1, phase: .ended, location: centre, time: 1.05))

@@ -15,6 +15,8 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var power = PowerConfiguration()
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
+    /// `[[value]]`: the named texts `{name}` placeholders show.
+    public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
     public var screens: [ScreenConfiguration] = [ScreenConfiguration(name: "home")]
     /// The name of the screen shown at start and after `[idle] return-home-after`.
@@ -49,6 +51,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         idle = IdleConfiguration(reading: idleTable)
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
+        let valueTables = root.tables("value")
+        values = valueTables.map(ValueConfiguration.init(reading:))
         let screenTables = root.tables("screen")
         let readScreens = screenTables.map(ScreenConfiguration.init(reading:))
         if !readScreens.isEmpty { screens = readScreens }
@@ -57,6 +61,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         root.finishReading()
         checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
         warnings = root.diagnostics.warnings
+        ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
+            .check(self, valueTables: valueTables, screenTables: screenTables)
     }
 
     /// Names must be unique, and everything that names a screen must name one that exists.
@@ -88,19 +94,26 @@ public struct KioskConfiguration: Hashable, Sendable {
             checkScreenName(tab.screen, what: "tab", at: path)
         }
         for (screen, table) in zip(screens, screenTables) {
-            checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), check: checkScreenName)
+            var buttonNames: Set<String> = []
+            checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), names: &buttonNames,
+                         diagnostics: diagnostics, check: checkScreenName)
         }
     }
 
-    private func checkButtons(in elements: [ElementConfiguration], elementsPath: ConfigPath,
-                              check: (String, String, ConfigPath) -> Void) {
+    /// Buttons must name screens that exist, and be named uniquely on their screen (`names`).
+    private func checkButtons(in elements: [ElementConfiguration], elementsPath: ConfigPath, names: inout Set<String>,
+                              diagnostics: DiagnosticCollector, check: (String, String, ConfigPath) -> Void) {
         for (index, element) in elements.enumerated() {
             let path = elementsPath.appending(index: index)
             switch element.kind {
             case .button(let button):
-                check(button.target, "button", path.appending("target"))
+                if let target = button.target { check(target, "button", path.appending("target")) }
+                if !button.name.isEmpty, !names.insert(button.name).inserted {
+                    diagnostics.valueError("duplicate button name \"\(button.name)\" on this screen", at: path.appending("name"))
+                }
             case .scroll(let scroll):
-                checkButtons(in: scroll.content, elementsPath: path.appending("content"), check: check)
+                checkButtons(in: scroll.content, elementsPath: path.appending("content"), names: &names,
+                             diagnostics: diagnostics, check: check)
             default:
                 break
             }

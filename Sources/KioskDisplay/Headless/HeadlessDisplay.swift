@@ -14,6 +14,8 @@ public final class HeadlessDisplay: Display {
     public let lastFrame: PixelBuffer
     /// Presents that changed something.
     public private(set) var presentedFrameCount = 0
+    /// The damage of the last frame presented, as the compositor gave it.
+    public private(set) var lastDamage: [PixelRect] = []
     /// True while power saving was asked for.
     public private(set) var isBlanked = false
 
@@ -68,6 +70,7 @@ public final class HeadlessDisplay: Display {
         DamageCopy.copy(damage, from: frame, to: UnsafeMutableRawPointer(lastFrame.pixels), targetPitch: lastFrame.stride,
                         targetWidth: size.width, targetHeight: size.height)
         lastFrame.sequence = frame.sequence
+        lastDamage = damage
         presentedFrameCount += 1
     }
 

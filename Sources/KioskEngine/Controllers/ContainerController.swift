@@ -46,6 +46,8 @@ public final class ContainerController: ViewController {
     /// Vertical pans over a view with `scrollContentHeight` scroll it (sideways styles only).
     public let scrollDriver: VerticalScrollDriver
     private var isScrolling = false
+    /// The view a finger is pressing now (an on-screen button), until the press ends.
+    private weak var pressedView: View?
     private let chromedAnimation: ChromedTransitionAnimation
     private var inFlight: InFlightTransition?
     /// Progress the finger's translation adds to (non-zero after catching a running transition).
@@ -303,6 +305,24 @@ public final class ContainerController: ViewController {
             if self.isScrolling { self.isScrolling = false } else { self.interactiveTransition.cancel() }
         }
         panRecognizer.onTap = { [weak self] location in self?.tap(at: location) }
+        panRecognizer.onPressBegan = { [weak self] location in self?.pressBegan(at: location) }
+        panRecognizer.onPressEnded = { [weak self] seconds in self?.pressEnded(heldFor: seconds) }
+    }
+
+    /// The view with `onPress` under the finger shows it is pressed until the press ends.
+    private func pressBegan(at location: Point) {
+        var node = view.hitTest(location)
+        while let current = node, current.onPress == nil { node = current.superview }
+        guard let pressed = node else { return }
+        pressedView = pressed
+        pressed.onPressChanged?(true)
+    }
+
+    private func pressEnded(heldFor seconds: Double?) {
+        guard let pressed = pressedView else { return }
+        pressedView = nil
+        pressed.onPressChanged?(false)
+        if let seconds { pressed.onPress?(seconds) }
     }
 
     /// A finger landing on a completing transition takes it over where it stands.
@@ -385,6 +405,8 @@ public final class ContainerController: ViewController {
     private func tap(at location: Point) {
         var node = view.hitTest(location)
         while let current = node {
+            // A pressable view answers through its press, never as a tap.
+            if current.onPress != nil { return }
             if let action = current.onTap {
                 action()
                 return

@@ -42,6 +42,12 @@ public final class PanRecognizer {
     public var onCancelled: ((Point) -> Void)?
     /// A tap at this location.
     public var onTap: ((Point) -> Void)?
+    /// A finger landed (not claimed at once): a press may begin here.
+    public var onPressBegan: ((Point) -> Void)?
+    /// The press `onPressBegan` announced is over: with the seconds held when the finger lifted
+    /// within the slop, nil when it moved past the slop or was cancelled. Called once per press.
+    public var onPressEnded: ((Double?) -> Void)?
+    private var pressIsOpen = false
 
     public init(touchSlop: Double = 10, tapMaxDuration: Double = 0.3) {
         self.touchSlop = touchSlop
@@ -58,6 +64,10 @@ public final class PanRecognizer {
             velocityTracker.reset()
             velocityTracker.add(touch.location, at: touch.time)
             state = shouldTrackImmediately?(touch.location) == true ? .tracking : .possible
+            if state == .possible {
+                pressIsOpen = true
+                onPressBegan?(touch.location)
+            }
             return
         }
         guard touch.id == trackedTouchID else { return }
@@ -72,8 +82,9 @@ public final class PanRecognizer {
             moved(translation)
             if state == .tracking {
                 onEnded?(translation, velocityTracker.velocity)
-            } else if state == .possible, touch.time - startTime <= tapMaxDuration {
-                onTap?(startLocation)
+            } else if state == .possible {
+                endPress(heldFor: touch.time - startTime)
+                if touch.time - startTime <= tapMaxDuration { onTap?(startLocation) }
             }
             reset()
         case .cancelled:
@@ -86,6 +97,7 @@ public final class PanRecognizer {
         switch state {
         case .possible:
             guard (translation.x * translation.x + translation.y * translation.y).squareRoot() > touchSlop else { return }
+            endPress(heldFor: nil)
             let axis: PanAxis = abs(translation.x) >= abs(translation.y) ? .horizontal : .vertical
             lockedAxis = axis
             if shouldBegin?(axis, translation) == true {
@@ -101,7 +113,14 @@ public final class PanRecognizer {
         }
     }
 
+    private func endPress(heldFor seconds: Double?) {
+        guard pressIsOpen else { return }
+        pressIsOpen = false
+        onPressEnded?(seconds)
+    }
+
     private func reset() {
+        endPress(heldFor: nil)
         state = .idle
         trackedTouchID = nil
         lockedAxis = nil

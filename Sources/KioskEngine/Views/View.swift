@@ -25,6 +25,12 @@ public final class View {
     /// Called when a tap lands on this view (or a subview without its own action): tab buttons,
     /// on-screen buttons.
     public var onTap: (() -> Void)?
+    /// Set, the view is pressed rather than tapped (on-screen buttons): called when a finger that
+    /// landed on it lifts within the touch slop, with the seconds it was held, however long.
+    public var onPress: ((Double) -> Void)?
+    /// Called with true when a finger lands on a view with `onPress`, and with false when that
+    /// finger lifts, is cancelled, or moves past the slop (a swipe presses nothing).
+    public var onPressChanged: ((Bool) -> Void)?
     /// Views in two screens with the same identifier are one element to the zoom transition,
     /// which carries a copy of it from its place in one screen to its place in the other.
     public var transitionID: String?

@@ -53,6 +53,23 @@ public final class BusMessage {
         try check("close array", sd_bus_message_close_container(pointer))
     }
 
+    public func append(_ value: Int32) throws(BusError) {
+        var number = value
+        try check("append int32", sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "i")), &number))
+    }
+
+    /// An `a{ss}`, sorted by key so replies are stable.
+    public func append(_ dictionary: [String: String]) throws(BusError) {
+        try check("open dictionary", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "{ss}"))
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            try check("open entry", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "e")), "ss"))
+            try append(key)
+            try append(value)
+            try check("close entry", sd_bus_message_close_container(pointer))
+        }
+        try check("close dictionary", sd_bus_message_close_container(pointer))
+    }
+
     public func append(bytes: Data) throws(BusError) {
         let result = bytes.withUnsafeBytes { raw in
             sd_bus_message_append_array(pointer, CChar(UInt8(ascii: "y")), raw.baseAddress, raw.count)
@@ -91,6 +108,19 @@ public final class BusMessage {
         }
         try check("exit array", sd_bus_message_exit_container(pointer))
         return values
+    }
+
+    /// An `a{ss}`.
+    public func readStringDictionary() throws(BusError) -> [String: String] {
+        try check("enter dictionary", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "a")), "{ss}"))
+        var entries: [String: String] = [:]
+        while try check("enter entry", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "e")), "ss")) > 0 {
+            let key = try readString()
+            entries[key] = try readString()
+            try check("exit entry", sd_bus_message_exit_container(pointer))
+        }
+        try check("exit dictionary", sd_bus_message_exit_container(pointer))
+        return entries
     }
 
     public func readBytes() throws(BusError) -> Data {

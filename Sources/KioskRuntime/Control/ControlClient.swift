@@ -47,6 +47,18 @@ public final class ControlClient {
         _ = try connection.call(call)
     }
 
+    public func setValue(_ name: String, to value: String) throws(BusError) {
+        let call = try method("SetValue")
+        try call.append(name)
+        try call.append(value)
+        _ = try connection.call(call)
+    }
+
+    /// Every value's text, by name.
+    public func values() throws(BusError) -> [String: String] {
+        try property("Values", "a{ss}").readStringDictionary()
+    }
+
     private func method(_ member: String) throws(BusError) -> BusMessage {
         try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
                                      interface: KioskBusInterface.interface, member: member)

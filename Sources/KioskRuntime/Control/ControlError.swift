@@ -12,6 +12,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArgument(String)
     /// The display refused to power down or up, or a screenshot could not be made.
     case failed(String)
+    /// SetValue named no value, or one whose source is not `dbus`.
+    case valueRefused(SetValueError)
 
     /// The D-Bus error name, e.g. `org.swipekiosk.Kiosk1.Error.Busy`.
     public var busErrorName: String {
@@ -22,6 +24,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noConfigFile: "NoConfigFile"
         case .invalidArgument: "InvalidArgument"
         case .failed: "Failed"
+        case .valueRefused(.noSuchValue): "NoSuchValue"
+        case .valueRefused(.notSettable): "NotSettable"
         }
         return KioskBusInterface.errorPrefix + suffix
     }
@@ -38,6 +42,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
             "the kiosk runs the built-in demo: there is no config file to reload"
         case .invalidArgument(let reason), .failed(let reason):
             reason
+        case .valueRefused(let error):
+            error.description
         }
     }
 }

@@ -76,6 +76,25 @@ public final class ControlService: KioskDaemonObserver {
         }
     }
 
+    public func buttonPressed(screen: String, button: String) {
+        send("ButtonPressed") { () throws(BusError) in
+            let pressed = try signal("ButtonPressed")
+            try pressed.append(screen)
+            try pressed.append(button)
+            try connection.send(pressed)
+        }
+    }
+
+    public func actionFinished(screen: String, button: String, status: Int32) {
+        send("ActionFinished") { () throws(BusError) in
+            let finished = try signal("ActionFinished")
+            try finished.append(screen)
+            try finished.append(button)
+            try finished.append(status)
+            try connection.send(finished)
+        }
+    }
+
     // MARK: - Calls
 
     /// What a successful call returns.
@@ -106,6 +125,10 @@ public final class ControlService: KioskDaemonObserver {
                 result = Result { () throws(ControlError) in try target.wakePanel(); return .none }
             case "Metrics":
                 result = .success(.text(target.metricsText))
+            case "SetValue":
+                let name = try call.readString()
+                let value = try call.readString()
+                result = Result { () throws(ControlError) in try target.setValue(name: name, value: value); return .none }
             default:
                 result = .failure(.failed("unknown method \(call.member ?? "")"))
             }
@@ -150,6 +173,7 @@ public final class ControlService: KioskDaemonObserver {
             case "TouchDevices": try message.append(target.touchDevices)
             case "UptimeSeconds": try message.append(target.uptime)
             case "Brightness": try message.append(target.brightness)
+            case "Values": try message.append(target.values)
             default: return -ENOENT
             }
         } catch {

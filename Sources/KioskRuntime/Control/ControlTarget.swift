@@ -34,4 +34,8 @@ public protocol ControlTarget: AnyObject {
     func setBrightness(_ value: Double) throws(ControlError)
     /// The Prometheus text of the kiosk's metrics.
     var metricsText: String { get }
+    /// Every `[[value]]`'s text, by name.
+    var values: [String: String] { get }
+    /// Sets a `dbus` value; throws `.valueRefused` for an unknown one or another source's.
+    func setValue(name: String, value: String) throws(ControlError)
 }

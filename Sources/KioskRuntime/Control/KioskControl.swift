@@ -120,6 +120,16 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         daemon.setBrightness(value)
     }
 
+    public var values: [String: String] { daemon.values }
+
+    public func setValue(name: String, value: String) throws(ControlError) {
+        do {
+            try daemon.setValue(name, to: value)
+        } catch {
+            throw .valueRefused(error)
+        }
+    }
+
     // MARK: - KioskDaemonObserver
 
     public func transitionEnded(from: String, to: String, completed: Bool) {

@@ -7,6 +7,7 @@ extension KioskDaemonProperty {
         case .blanked: "Blanked"
         case .transitioning: "Transitioning"
         case .brightness: "Brightness"
+        case .values: "Values"
         }
     }
 }

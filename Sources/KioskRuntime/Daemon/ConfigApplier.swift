@@ -26,6 +26,8 @@ final class ConfigApplier {
     private unowned let idle: IdleController
     private unowned let power: PowerController
     private unowned let pacer: RenderPacer
+    /// Makes the builder of a new configuration's scene (the daemon's binds values and buttons).
+    var makeSceneBuilder: (KioskConfiguration, Size) -> SceneBuilder = { SceneBuilder(configuration: $0, size: $1) }
 
     init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
@@ -80,7 +82,7 @@ final class ConfigApplier {
         sceneHost.settle()
         let scene: KioskScene
         do {
-            scene = try SceneBuilder(configuration: new, size: sceneSize)
+            scene = try makeSceneBuilder(new, sceneSize)
                 .build(frameClock: frameClock, initialScreen: sceneHost.currentScreen)
         } catch {
             logger.error("the new config's screens could not be built (\(error)); the running config stays")

@@ -1,3 +1,4 @@
+import Foundation
 import KioskCamera
 import KioskConfig
 import KioskDisplay

@@ -39,6 +39,17 @@ extension KioskDaemon {
     /// Seconds since the daemon was made.
     public var uptime: Double { clock.now - startTime }
 
+    /// Every `[[value]]`'s text now.
+    public var values: [String: String] { valueSources.store.values }
+
+    /// Gives the `dbus` value `name` a new text; the views showing it redraw at the next vsync.
+    public func setValue(_ name: String, to text: String) throws(SetValueError) {
+        let store = valueSources.store
+        guard let source = store.source(of: name) else { throw .noSuchValue(name, values: store.names) }
+        guard source == .dbus else { throw .notSettable(name, source: source) }
+        store.set(name, to: text)
+    }
+
     /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
     /// Going to the screen already on top does nothing.
     public func goTo(_ screen: String, animated: Bool) throws(GoToError) {

@@ -38,6 +38,8 @@ public final class KioskDaemon {
     let input: InputRouter
     let camera: CameraBackground
     let applier: ConfigApplier
+    let valueSources: ValueSources
+    let buttons: ButtonActions
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var signals: SignalSource?
@@ -66,11 +68,14 @@ public final class KioskDaemon {
 
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: configuration.display.rotation)
-        let scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: display.frameClock)
+        let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
+        valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallTime: { [wallClock = parts.wallClock] in wallClock.date.timeIntervalSince1970 })
+        buttons = ButtonActions(context: context)
+        let scene = try Self.sceneBuilder(configuration, size: compositor.sceneSize, values: valueSources.store, buttons: buttons)
+            .build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
                               now: { [clock, startTime] in clock.now - startTime })
-        let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
         pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
@@ -83,7 +88,19 @@ public final class KioskDaemon {
                                 sceneSize: compositor.sceneSize, touchSurface: compositor.touchSurface,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
+        applier.makeSceneBuilder = { [valueSources, buttons] configuration, size in
+            // The new values start (and keep their texts) before the new screens bind to them.
+            valueSources.start(configuration.values)
+            return Self.sceneBuilder(configuration, size: size, values: valueSources.store, buttons: buttons)
+        }
         wireParts()
+    }
+
+    private static func sceneBuilder(_ configuration: KioskConfiguration, size: Size, values: ValueStore,
+                                     buttons: ButtonActions) -> SceneBuilder {
+        var builder = SceneBuilder(configuration: configuration, size: size, values: values)
+        builder.onButtonAction = { [unowned buttons] screen, button in buttons.press(button, on: screen) }
+        return builder
     }
 
     private func wireParts() {
@@ -136,6 +153,12 @@ public final class KioskDaemon {
         }
         power.showBlackFrame = { [unowned pacer] in pacer.presentBlack() }
         power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
+        valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
+        valueSources.store.onValueChanged = { [unowned self] _ in notify { $0.propertiesChanged([.values]) } }
+        buttons.onSignal = { [unowned self] screen, button in notify { $0.buttonPressed(screen: screen, button: button) } }
+        buttons.onFinished = { [unowned self] screen, button, status in
+            notify { $0.actionFinished(screen: screen, button: button, status: status) }
+        }
         input.onDevicesChanged = { [unowned self] in notifier.status(status) }
         input.onTouches = { [unowned self] count in notify { $0.touchesArrived(count: count) } }
         (display as? any InteractiveDisplay)?.onInput = { [unowned self] input in windowInput(input) }
@@ -176,6 +199,7 @@ public final class KioskDaemon {
         try startReplay()
         try startWatchdog()
         try idle.start()
+        valueSources.start(applier.configuration.values)
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
         try power.start()
@@ -192,6 +216,7 @@ public final class KioskDaemon {
         sceneHost.settle()
         pacer.stop()
         power.stop()
+        valueSources.stop()
         camera.stop()
         input.removeSources()
         display.close()

@@ -16,6 +16,10 @@ public protocol KioskDaemonObserver: AnyObject {
     func touchesArrived(count: Int)
     /// The camera delivered a frame.
     func cameraFrameArrived()
+    /// A `signal` button was pressed.
+    func buttonPressed(screen: String, button: String)
+    /// An `exec` button's command ended with `status`.
+    func actionFinished(screen: String, button: String, status: Int32)
 }
 
 extension KioskDaemonObserver {
@@ -26,6 +30,8 @@ extension KioskDaemonObserver {
     public func configurationReloaded(accepted: Bool) {}
     public func touchesArrived(count: Int) {}
     public func cameraFrameArrived() {}
+    public func buttonPressed(screen: String, button: String) {}
+    public func actionFinished(screen: String, button: String, status: Int32) {}
 }
 
 /// The daemon's state an observer can read and be told about.
@@ -40,4 +46,6 @@ public enum KioskDaemonProperty: Hashable, Sendable, CaseIterable {
     case transitioning
     /// `KioskDaemon.brightness`.
     case brightness
+    /// `KioskDaemon.values`.
+    case values
 }

@@ -94,6 +94,8 @@ public final class PreviewSession {
     }
 
     private func apply(_ new: KioskConfiguration) {
+        // A swipe still animating ends first, so the screen kept is the one it was going to.
+        scene.container.settle()
         let current = scene.screenNames[scene.container.selectedIndex]
         do {
             let rebuilt = try SceneBuilder(configuration: new, size: compositor.sceneSize)

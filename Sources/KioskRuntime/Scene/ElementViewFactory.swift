@@ -3,8 +3,10 @@ import KioskEngine
 
 /// One view (with subviews where needed) per `[[screen.element]]`.
 struct ElementViewFactory {
-    /// Called with a screen name when a button is tapped.
-    var goTo: (String) -> Void
+    /// Where `{name}` placeholders get their text; bound texts follow its changes.
+    var values: ValueStore
+    /// Called when a button is pressed (after its `confirm-ms`).
+    var press: (ButtonElement) -> Void
 
     func makeView(for element: ElementConfiguration, in container: Size) -> View {
         let view = View(name: element.kind.type.rawValue, frame: element.frame.rect(in: container))
@@ -22,7 +24,7 @@ struct ElementViewFactory {
             view.cornerRadius = image.cornerRadius
             view.clipsToBounds = image.cornerRadius > 0
         case let .text(text):
-            view.content = .text(textContent(text.text, text.style))
+            bindText(text.text, text.style, to: view)
         case let .card(card):
             fillCard(view, card)
         case let .scroll(scroll):
@@ -34,9 +36,8 @@ struct ElementViewFactory {
         case let .button(button):
             view.backgroundColor = button.color
             view.cornerRadius = button.cornerRadius
-            view.content = .text(textContent(button.title, button.textStyle))
-            let target = button.target
-            view.onTap = { goTo(target) }
+            bindText(button.title, button.textStyle, to: view)
+            ButtonBehaviour(button: button).attach(to: view) { press(button) }
         }
         return view
     }
@@ -52,15 +53,21 @@ struct ElementViewFactory {
         if let title = card.title {
             let height = card.titleStyle.size * 1.5
             let label = View(name: "card-title", frame: Rect(x: inner.minX, y: y, width: inner.width, height: height))
-            label.content = .text(textContent(title, card.titleStyle))
+            bindText(title, card.titleStyle, to: label)
             view.addSubview(label)
             y += height + card.padding / 2
         }
         if let text = card.text {
             let label = View(name: "card-text", frame: Rect(x: inner.minX, y: y, width: inner.width, height: max(inner.maxY - y, 0)))
-            label.content = .text(textContent(text, card.textStyle))
+            bindText(text, card.textStyle, to: label)
             view.addSubview(label)
         }
+    }
+
+    /// Shows `text` in `view`, its placeholders filled from `values` now and after each change.
+    private func bindText(_ text: String, _ style: TextStyle, to view: View) {
+        let template = (try? TextTemplate(parsing: text)) ?? TextTemplate(literal: text)
+        values.bind(view, template: template) { string in .text(textContent(string, style)) }
     }
 
     private func textContent(_ string: String, _ style: TextStyle) -> TextContent {

@@ -8,9 +8,15 @@ public struct SceneBuilder {
     /// The size the screens are laid out at: the display's, after its rotation.
     public var size: Size
 
-    public init(configuration: KioskConfiguration, size: Size) {
+    /// Where placeholders get their text: the daemon's live values, or each value's `initial`.
+    public var values: ValueStore
+    /// A `signal` or `exec` button was pressed on the named screen.
+    public var onButtonAction: (_ screen: String, _ button: ButtonElement) -> Void = { _, _ in }
+
+    public init(configuration: KioskConfiguration, size: Size, values: ValueStore? = nil) {
         self.configuration = configuration
         self.size = size
+        self.values = values ?? ValueStore(configuration.values)
     }
 
     /// The engine's transition options from `[transition]`.
@@ -64,7 +70,7 @@ public struct SceneBuilder {
             let tabs = configuration.effectiveTabs.compactMap { tab in
                 names.firstIndex(of: tab.screen).map { (title: tab.title ?? title(ofScreen: tab.screen), screenIndex: $0) }
             }
-            let bar = TabBarView(configuration: configuration.tabs, tabs: tabs, size: size) { [weak container] index in
+            let bar = TabBarView(configuration: configuration.tabs, tabs: tabs, size: size, values: values) { [weak container] index in
                 container?.select(index: index, animated: true)
             }
             container.view.addSubview(bar.view)
@@ -79,6 +85,9 @@ public struct SceneBuilder {
     }
 
     private func makeScreen(_ screen: ScreenConfiguration, goTo: @escaping (String) -> Void) -> ViewController {
+        let factory = ElementViewFactory(values: values) { [onButtonAction] button in
+            if case .screen(let target) = button.action { goTo(target) } else { onButtonAction(screen.name, button) }
+        }
         let controller = ViewController(name: screen.name)
         if case let .color(color) = screen.background {
             controller.view.backgroundColor = color
@@ -89,7 +98,7 @@ public struct SceneBuilder {
             return false
         }
         for element in screen.elements {
-            controller.view.addSubview(ElementViewFactory(goTo: goTo).makeView(for: element, in: size))
+            controller.view.addSubview(factory.makeView(for: element, in: size))
         }
         return controller
     }

@@ -33,6 +33,7 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
     SD_BUS_PROPERTY("UptimeSeconds", "d", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION),
     SD_BUS_WRITABLE_PROPERTY("Brightness", "d", kiosk_bus_property, kiosk_bus_set_property, 0,
                              SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_PROPERTY("Values", "a{ss}", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_METHOD_WITH_NAMES("GoTo", "sb", SD_BUS_PARAM(screen) SD_BUS_PARAM(animated), "", ,
                              kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Screenshot", "", , "ay", SD_BUS_PARAM(png), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
@@ -40,8 +41,12 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
     SD_BUS_METHOD("Blank", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Wake", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Metrics", "", , "s", SD_BUS_PARAM(text), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("SetValue", "ss", SD_BUS_PARAM(name) SD_BUS_PARAM(value), "", , kiosk_bus_method,
+                             SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_SIGNAL_WITH_NAMES("ScreenChanged", "ss", SD_BUS_PARAM(from) SD_BUS_PARAM(to), 0),
     SD_BUS_SIGNAL_WITH_NAMES("TransitionEnded", "ssb", SD_BUS_PARAM(from) SD_BUS_PARAM(to) SD_BUS_PARAM(completed), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("ButtonPressed", "ss", SD_BUS_PARAM(screen) SD_BUS_PARAM(button), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("ActionFinished", "ssi", SD_BUS_PARAM(screen) SD_BUS_PARAM(button) SD_BUS_PARAM(status), 0),
     SD_BUS_VTABLE_END
 };
 

@@ -9,8 +9,9 @@ extension ControlBus: ExpressibleByArgument {}
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake, brightness.",
-        subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self, Brightness.self])
+        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake, brightness, set, get.",
+        subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self, Brightness.self,
+                      SetValue.self, GetValue.self])
 
     /// The options every `ctl` command takes.
     struct Connection: ParsableArguments {
@@ -124,6 +125,40 @@ struct CtlCommand: ParsableCommand {
                 guard let level else { return print(try client.brightness()) }
                 try client.setBrightness(level)
             }
+        }
+    }
+
+    struct SetValue: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Set a value whose source is \"dbus\"; the texts that show it redraw.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The value's name, as in [[value]] name.")
+        var name: String
+        @Argument(help: "Its new text.")
+        var value: String
+
+        func run() throws {
+            try connection.run { client throws(BusError) in try client.setValue(name, to: value) }
+        }
+    }
+
+    struct GetValue: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one value's text, or every value as NAME=TEXT lines.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The value's name; omitted, every value.")
+        var name: String?
+
+        func run() throws {
+            var values: [String: String] = [:]
+            try connection.run { client throws(BusError) in values = try client.values() }
+            guard let name else {
+                for (key, text) in values.sorted(by: { $0.key < $1.key }) { print("\(key)=\(text)") }
+                return
+            }
+            guard let text = values[name] else {
+                let known = values.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw ValidationError("no value named \"\(name)\"; values: \(known.isEmpty ? "none" : known)")
+            }
+            print(text)
         }
     }
 }

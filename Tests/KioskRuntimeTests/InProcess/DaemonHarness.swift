@@ -3,6 +3,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestFixtures
 
 /// A whole daemon in the test process: a headless display on a manual clock, touches from a fake
 /// source, no camera; the test moves time and ticks frames, so nothing waits.
@@ -25,6 +26,8 @@ final class DaemonHarness: KioskDaemonObserver {
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
     init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
          backlightClassFolder: String = "/nonexistent/backlight") throws {
+        // Its screens may lay out text (button titles) before the compositor's text tests run.
+        TestFonts.pin()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         configURL = directory.appendingPathComponent("kiosk.toml")
@@ -113,6 +116,16 @@ final class DaemonHarness: KioskDaemonObserver {
     func events(_ type: String) -> [String] {
         let text = (try? String(contentsOf: eventsURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { $0.contains("\"type\":\"\(type)\"") }
+    }
+
+    /// Turns the daemon's loop until `condition` holds, for what arrives from outside (a child
+    /// process's exit, inotify); at most `limit` seconds of real time.
+    func runLoop(limit: Double = 3, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while !condition() && Date() < deadline {
+            _ = try? daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
+        }
+        return condition()
     }
 
     /// Writes a new config file for the next `reload()`.

@@ -1,25 +1,64 @@
 import KioskEngine
 
-/// `type = "button"`: a tap runs the transition to `target` without a finger.
+/// `type = "button"`: a press goes to a screen, emits a D-Bus signal or runs a command.
 public struct ButtonElement: Hashable, Sendable {
     public var title: String
-    /// The name of the screen the button goes to.
-    public var target: String
+    /// Unique on its screen; signals and logs name the button by it (the title when empty).
+    public var name = ""
+    public var action: ButtonAction
+    /// Seconds the finger must stay on the button before lifting counts as a press (`confirm-ms`).
+    public var confirmSeconds: Double = 0
     public var color = Color(r: 0, g: 122, b: 255)
     public var cornerRadius: Double = 12
     public var textStyle = TextStyle(size: 22, weight: .bold, color: .white, alignment: .center)
 
     public init(title: String, target: String) {
         self.title = title
-        self.target = target
+        action = .screen(target)
     }
+
+    public init(title: String, name: String, action: ButtonAction, confirmSeconds: Double = 0) {
+        self.title = title
+        self.name = name
+        self.action = action
+        self.confirmSeconds = confirmSeconds
+    }
+
+    /// The screen a `screen` button goes to.
+    public var target: String? {
+        if case .screen(let target) = action { return target }
+        return nil
+    }
+
+    /// How signals and logs name the button.
+    public var displayName: String { name.isEmpty ? title : name }
 
     init(reading table: TableReader) {
         title = table.string("title") ?? ""
-        target = table.nonEmptyString("target") ?? ""
-        if !table.contains("target") {
-            table.diagnostics.keyError("a button needs 'target': the name of the screen it goes to", at: table.path)
+        name = table.nonEmptyString("name") ?? ""
+        let target = table.nonEmptyString("target")
+        let kind: ButtonActionKind? = table.choice("action") ?? (table.contains("target") ? .screen : nil)
+        switch kind {
+        case .screen?:
+            if !table.contains("target") {
+                table.diagnostics.keyError("a button needs 'target': the name of the screen it goes to", at: table.path)
+            }
+            action = .screen(target ?? "")
+        case .signal?:
+            action = .signal
+        case .exec?:
+            action = .exec(CommandSpec(reading: table, readsInterval: false))
+        case nil:
+            if !table.contains("action") {
+                table.diagnostics.keyError("a button needs 'target' (the screen it goes to) or 'action' (\"signal\" or \"exec\")",
+                                           at: table.path)
+            }
+            action = .screen("")
         }
+        if kind == .signal || kind == .exec, !table.contains("name") {
+            table.diagnostics.keyError("a \(kind!.rawValue) button needs a 'name': signals and logs name it", at: table.path)
+        }
+        confirmSeconds = Double(table.integer("confirm-ms", default: 0, in: 0...60_000)) / 1000
         color = table.color("color", default: color)
         cornerRadius = table.number("corner-radius", default: cornerRadius, in: 0...8192)
         textStyle = TextStyle(reading: table, defaults: textStyle, colorKey: "text-color")

@@ -3,9 +3,12 @@ import Foundation
 /// Pins fontconfig to the fonts the Makefile installs (fonts-dejavu-core, fonts-noto-core,
 /// fonts-wqy-microhei), so text tests and goldens do not depend on what else a machine has.
 /// pango-view run by a test inherits the same set through the environment.
-enum TestFonts {
+///
+/// Every test target's tests run in one process, in an order of their own: whatever lays out text
+/// first (a compositor golden, an in-process daemon with a button) must pin first.
+public enum TestFonts {
     /// Call before any text is laid out in the test process: fontconfig reads its file once, at its start.
-    static func pin() {
+    public static func pin() {
         precondition(pinned)
     }
 
@@ -43,7 +46,7 @@ enum TestFonts {
     private static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-test-fonts")
 
     /// The environment for a subprocess such as pango-view: Foundation's copy of it predates `pinned`.
-    static var environment: [String: String] {
+    public static var environment: [String: String] {
         pin()
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = directory.appendingPathComponent("fonts.conf").path

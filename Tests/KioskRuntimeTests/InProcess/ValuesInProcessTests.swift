@@ -1,0 +1,246 @@
+import Foundation
+import KioskEngine
+@testable import KioskRuntime
+import XCTest
+
+/// Values bound into text on the whole daemon in-process: what the views show, what each change
+/// damages, and that sources never hold up the loop.
+final class ValuesInProcessTests: XCTestCase {
+    private static func config(values: String, text: String = "Temp {{C}}: {temp}") -> String {
+        """
+        [display]
+        backend = "headless"
+        size = "320x200"
+        [camera]
+        source = "none"
+        \(values)
+        [[screen]]
+        name = "home"
+        background = "#102030"
+          [[screen.element]]
+          type = "text"
+          x = 20
+          y = 20
+          width = 200
+          height = 40
+          text = "\(text)"
+        """
+    }
+
+    /// The strings the screen's text views show now.
+    private func texts(_ kiosk: DaemonHarness) -> [String] {
+        var found: [String] = []
+        kiosk.daemon.sceneHost.scene.rootView.forEachInTree { view in
+            if view.name == "text", case .text(let content) = view.content { found.append(content.string) }
+        }
+        return found
+    }
+
+    private let textBox = PixelRect(x: 20, y: 20, width: 200, height: 40)
+
+    func testPlaceholdersShowTheValueAndEscapedBracesStayLiteral() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\""))
+        kiosk.settle()
+        XCTAssertEqual(texts(kiosk), ["Temp {C}: --"])
+        try kiosk.daemon.setValue("temp", to: "21.5")
+        XCTAssertEqual(texts(kiosk), ["Temp {C}: 21.5"])
+        XCTAssertEqual(kiosk.daemon.values, ["temp": "21.5"])
+    }
+
+    func testASetValueDamagesOnlyTheTextsBoxAndAnUnchangedOneNothing() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\""))
+        kiosk.settle()
+        kiosk.frames(2)
+        let before = kiosk.display.presentedFrameCount
+        try kiosk.daemon.setValue("temp", to: "30")
+        kiosk.frames(3)
+        XCTAssertEqual(kiosk.display.presentedFrameCount, before + 1, "one frame for one change")
+        XCTAssertFalse(kiosk.display.lastDamage.isEmpty)
+        for rect in kiosk.display.lastDamage {
+            XCTAssertTrue(textBox.contains(rect), "damage \(rect) leaves the text's box")
+        }
+        try kiosk.daemon.setValue("temp", to: "30")
+        kiosk.frames(3)
+        XCTAssertEqual(kiosk.display.presentedFrameCount, before + 1, "the same text again draws nothing")
+    }
+
+    func testASetValueOfAnotherSourceOrAnUnknownNameIsRefusedWithItsSource() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\"\nsource = \"clock\"", text: "{temp}"))
+        XCTAssertThrowsError(try kiosk.daemon.setValue("temp", to: "x")) { error in
+            XCTAssertEqual(error as? SetValueError, .notSettable("temp", source: .clock))
+            XCTAssertTrue("\(error)".contains("source \"clock\""), "\(error)")
+        }
+        XCTAssertThrowsError(try kiosk.daemon.setValue("tmp", to: "x")) { error in
+            XCTAssertEqual(error as? SetValueError, .noSuchValue("tmp", values: ["temp"]))
+        }
+    }
+
+    func testAReloadKeepsTheTextOfAValueThatKeepsItsNameAndSource() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\""))
+        try kiosk.daemon.setValue("temp", to: "19")
+        try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\"", text: "Now {temp}"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(texts(kiosk), ["Now 19"])
+        try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\nsource = \"file\"\npath = \"/nonexistent/t\"\ninitial = \"?\"",
+                                            text: "Now {temp}"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(texts(kiosk), ["Now ?"], "another source starts from its initial text")
+    }
+
+    func testATabTitleFollowsItsValueAcrossHighlightChanges() throws {
+        let kiosk = try DaemonHarness(config: """
+            [display]
+            backend = "headless"
+            size = "320x200"
+            [camera]
+            source = "none"
+            [transition]
+            duration = 0.2
+            [tabs]
+            enabled = true
+              [[tabs.tab]]
+              screen = "home"
+              title = "Queue {queue}"
+              [[tabs.tab]]
+              screen = "other"
+            [[value]]
+            name = "queue"
+            initial = "--"
+            [[screen]]
+            name = "home"
+            [[screen]]
+            name = "other"
+            """)
+        func tabTitle() -> String? {
+            var title: String?
+            kiosk.daemon.sceneHost.scene.rootView.forEachInTree { view in
+                if view.name.hasPrefix("tab-Queue"), case .text(let content) = view.content { title = content.string }
+            }
+            return title
+        }
+        XCTAssertEqual(tabTitle(), "Queue --")
+        try kiosk.daemon.goTo("other", animated: false)
+        kiosk.settle()
+        try kiosk.daemon.setValue("queue", to: "7")
+        XCTAssertEqual(tabTitle(), "Queue 7", "the highlight's rebinding still follows the value")
+        try kiosk.daemon.goTo("home", animated: false)
+        kiosk.settle()
+        XCTAssertEqual(tabTitle(), "Queue 7")
+        XCTAssertEqual(kiosk.daemon.valueSources.store.bindingCount, 1, "one binding per tab, however often it is highlighted")
+    }
+
+    func testASecondsClockComposesOneSmallFrameASecondAndNoMore() throws {
+        let kiosk = try DaemonHarness(config: Self.config(
+            values: "[[value]]\nname = \"now\"\nsource = \"clock\"\nformat = \"%M:%S\"", text: "{now}"))
+        kiosk.settle()
+        let first = texts(kiosk)
+        let start = kiosk.display.presentedFrameCount
+        var damages: [[PixelRect]] = []
+        // Five and a half seconds of vsyncs at 60 Hz: five turns of the second.
+        for _ in 0..<330 {
+            let count = kiosk.display.presentedFrameCount
+            kiosk.frame()
+            if kiosk.display.presentedFrameCount != count { damages.append(kiosk.display.lastDamage) }
+        }
+        XCTAssertNotEqual(texts(kiosk), first, "the clock moved on")
+        XCTAssertEqual(kiosk.display.presentedFrameCount - start, 5, "one composition per second")
+        for damage in damages {
+            XCTAssertEqual(damage.count, 1, "one rectangle: \(damage)")
+            XCTAssertTrue(damage.allSatisfy { textBox.contains($0) }, "\(damage) is inside the text's box")
+        }
+    }
+
+    func testAFileSourceFollowsWritesAndRenameOver() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("values-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("queue")
+        try "A17\nignored\n".write(to: file, atomically: false, encoding: .utf8)
+        let kiosk = try DaemonHarness(config: Self.config(
+            values: "[[value]]\nname = \"queue\"\nsource = \"file\"\npath = \"\(file.path)\"", text: "Now: {queue}"))
+        XCTAssertEqual(texts(kiosk), ["Now: A17"])
+
+        try "A18\n".write(to: file, atomically: false, encoding: .utf8)
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: A18"] }, "a write in place is seen: \(texts(kiosk))")
+
+        let temporary = folder.appendingPathComponent("queue.tmp")
+        try "B01".write(to: temporary, atomically: false, encoding: .utf8)
+        XCTAssertEqual(rename(temporary.path, file.path), 0)
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: B01"] }, "a rename over it is seen: \(texts(kiosk))")
+
+        try FileManager.default.removeItem(at: file)
+        try "C02".write(to: file, atomically: false, encoding: .utf8)
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["Now: C02"] }, "a re-created file is seen: \(texts(kiosk))")
+    }
+
+    func testACommandSourceShowsItsFirstLine() throws {
+        let kiosk = try DaemonHarness(config: Self.config(
+            values: "[[value]]\nname = \"load\"\nsource = \"command\"\ncommand = [\"/bin/echo\", \"0.42\"]", text: "{load}"))
+        kiosk.clock.fireDueTimers()
+        XCTAssertTrue(kiosk.runLoop { self.texts(kiosk) == ["0.42"] }, "\(texts(kiosk))")
+    }
+
+    func testAFailingCommandIsLoggedOncePerErrorAndKeepsTheLastGoodText() throws {
+        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString.prefix(8))").path
+        defer { unlink(marks) }
+        let kiosk = try DaemonHarness(config: Self.config(values: """
+            [[value]]
+            name = "load"
+            source = "command"
+            initial = "--"
+            command = ["/bin/sh", "-c", "echo run >> \(marks); echo sensor offline >&2; exit 2"]
+            interval = 1
+            """, text: "{load}"))
+        for run in 1...3 {
+            kiosk.clock.advance(to: kiosk.clock.now + 1)
+            XCTAssertTrue(kiosk.runLoop {
+                ((try? String(contentsOfFile: marks, encoding: .utf8)) ?? "").split(separator: "\n").count == run
+                    && kiosk.daemon.valueSources.store.value("load") == "--"
+            }, "run \(run)")
+            // Its exit and stderr come through the loop.
+            _ = kiosk.runLoop(limit: 0.2) { false }
+        }
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("exit status 2: sensor offline") }.count, 1, "\(kiosk.log.lines)")
+        XCTAssertEqual(texts(kiosk), ["--"])
+    }
+
+    func testACommandThatHangsIsKilledAtItsTimeoutWhileTheLoopKeepsItsVsyncs() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: """
+            [[value]]
+            name = "slow"
+            source = "command"
+            initial = "--"
+            command = ["/bin/sleep", "60"]
+            timeout = 2
+            interval = 100
+            [[value]]
+            name = "now"
+            source = "clock"
+            format = "%S"
+            """, text: "{slow} {now}"))
+        kiosk.settle()
+        let start = kiosk.display.presentedFrameCount
+        // Three and a half seconds of vsyncs with the loop turned after each, as `run` turns it.
+        var slowest = 0.0
+        for _ in 0..<210 {
+            let began = Date()
+            kiosk.frame()
+            try kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 0)
+            slowest = max(slowest, Date().timeIntervalSince(began))
+        }
+        XCTAssertLessThan(slowest, 0.25, "no vsync waited on the command")
+        XCTAssertEqual(kiosk.display.presentedFrameCount - start, 3, "the clock kept drawing each second meanwhile")
+        XCTAssertTrue(kiosk.runLoop { kiosk.log.lines.contains { $0.contains("killed after its timeout of 2.0 s") } },
+                      "the hang was killed: \(kiosk.log.lines)")
+        XCTAssertTrue(texts(kiosk)[0].hasPrefix("-- "), "a failed run keeps the last good text")
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("killed after its timeout") }.count, 1)
+    }
+
+}
+
+extension PixelRect {
+    /// True when `other` lies wholly inside this rectangle.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+}
