@@ -101,6 +101,23 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertLessThanOrEqual(pings, Int(elapsed / 0.2) + 1, "\(pings) pings in \(elapsed) s")
     }
 
+    func testKeepsPingingTheWatchdogWhileThePanelIsDark() throws {
+        let (process, logFile, _) = try start(config: Self.config + "\n[power]\nblank-after = 0.5\n",
+                                              watchdogMicroseconds: 400_000)
+        defer { _ = stop(process) }
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
+        usleep(1_000_000)
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("panel dark"), log)
+        _ = listener.receive()
+        let counted = Date()
+        usleep(1_000_000)
+        let pings = listener.receive().filter { $0 == "WATCHDOG=1" }.count
+        // Dark, nothing is composed, but the loop still runs: systemd must not restart it.
+        XCTAssertGreaterThanOrEqual(pings, 3, "\(pings) pings in \(Date().timeIntervalSince(counted)) s while dark")
+    }
+
     func testSighupAppliesAGoodConfigKeepingTheScreenAndRejectsABadOne() throws {
         let (process, logFile, configURL) = try start(config: Self.config)
         var messages: [String] = []
