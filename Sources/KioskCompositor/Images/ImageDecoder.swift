@@ -36,12 +36,15 @@ public enum ImageDecoder {
         throw ImageDecodingError(source: source, reason: "not a PNG or JPEG file; convert it to one of those")
     }
 
-    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap.
+    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap and
+    /// every chunk fits in the file.
     static func decodePNG(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
         guard let header = ImageFileHeader(bytes: bytes), header.format == .png else {
             throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
         }
-        if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
+        if let problem = header.sizeProblem ?? PNGChunkLengths.problem(in: bytes) {
+            throw ImageDecodingError(source: source, reason: problem)
+        }
         var reader = PNGByteReader(bytes: bytes)
         let surface = withUnsafeMutablePointer(to: &reader) { context in
             cairo_image_surface_create_from_png_stream({ context, data, length in
