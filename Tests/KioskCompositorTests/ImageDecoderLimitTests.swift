@@ -39,6 +39,20 @@ final class ImageDecoderLimitTests: XCTestCase {
         XCTAssertEqual(try ImageDecoder.decode(contentsOf: path)[1, 1], 0xFF20_8040, "bytes after IEND are not read")
     }
 
+    /// FuzzImage's find: libjpeg-turbo keeps a progressive JPEG's coefficients at full size (1 GB
+    /// here) even when it decodes an eighth of each side.
+    func testProgressiveJPEGIsRefusedOnItsWholeSizeEvenWhenDrawnSmall() throws {
+        let bytes = OversizedPicture.jpeg(width: 29704, height: 18798, marker: 0xC2, components: 3, scanComponents: 1)
+        let path = try OversizedPicture.write(bytes, named: "progressive.jpg")
+        XCTAssertThrowsError(try ImageDecoder.decode(contentsOf: path, fitting: Size(width: 40, height: 30))) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.source, path)
+            XCTAssertTrue("\(error)".contains("29704x18798 pixels (558 megapixels)"), "\(error)")
+        }
+        XCTAssertThrowsError(try bytes.withUnsafeBytes { try ImageDecoder.decodeJPEG($0, source: "/dev/video0") }) {
+            XCTAssertTrue("\($0)".hasPrefix("/dev/video0: the JPEG is 29704x18798"), "\($0)")
+        }
+    }
+
     func testMJPEGFrameClaimingTooManyPixelsIsRefused() throws {
         let bytes = try XCTUnwrap(JPEGEncoder.encode(solid(width: 16, height: 16)))
         let huge = Self.withFrameSize(bytes, width: 65500, height: 65500)

@@ -98,7 +98,9 @@ public enum ImageDecoder {
               width > 0, height > 0 else {
             throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(errorText(handle)))")
         }
-        let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height))
+        // A frame whose scans this reader cannot find is held whole: libjpeg-turbo skips junk it does not.
+        let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height),
+                                     decodesWhole: ImageFileHeader(bytes: bytes)?.decodesWhole ?? true)
         if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
         let decoded = JPEGScale.choose(width: header.width, height: header.height, covering: size)
         let buffer = PixelBuffer(width: decoded.width, height: decoded.height)
