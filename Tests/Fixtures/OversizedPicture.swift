@@ -11,10 +11,22 @@ public enum OversizedPicture {
             + chunk("IHDR", ihdr) + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     }
 
-    /// A baseline JPEG start of frame declaring `width`x`height` greyscale pixels, then the end of image.
-    public static func jpeg(width: Int, height: Int) -> [UInt8] {
-        let frame: [UInt8] = [8] + bigEndian(height, 2) + bigEndian(width, 2) + [1, 1, 0x11, 0]
-        return [0xFF, 0xD8, 0xFF, 0xC0] + bigEndian(frame.count + 2, 2) + frame + [0xFF, 0xD9]
+    /// A JPEG start of frame (`marker`: C0 baseline, C2 progressive) declaring `width`x`height`
+    /// pixels of `components` colours, then, when `scanComponents` is given, the header of a first
+    /// scan holding that many of them, then the end of image.
+    public static func jpeg(width: Int, height: Int, marker: UInt8 = 0xC0, components: Int = 1,
+                            scanComponents: Int? = nil) -> [UInt8] {
+        let colours: [UInt8] = (1...components).flatMap { [UInt8($0), 0x11, 0] }
+        let size: [UInt8] = bigEndian(height, 2) + bigEndian(width, 2)
+        let frame: [UInt8] = [8] + size + [UInt8(components)] + colours
+        let start: [UInt8] = [0xFF, 0xD8, 0xFF, marker]
+        var bytes = start + bigEndian(frame.count + 2, 2) + frame
+        if let scanComponents {
+            let selectors: [UInt8] = (1...scanComponents).flatMap { [UInt8($0), 0] }
+            let scan: [UInt8] = [UInt8(scanComponents)] + selectors + [0, 63, 0]
+            bytes += [0xFF, 0xDA] + bigEndian(scan.count + 2, 2) + scan
+        }
+        return bytes + [0xFF, 0xD9]
     }
 
     /// Writes `bytes` to a fresh file in the temporary folder and returns its path.

@@ -22,6 +22,37 @@ final class ImageDecoderLimitTests: XCTestCase {
         }
     }
 
+    /// FuzzImage's find: libpng allocated a chunk's declared length (1.9 GB) before reading it.
+    func testPNGChunkClaimingMoreThanTheFileHoldsIsRefusedNamingIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chunk-\(UUID().uuidString).png").path
+        try PNGWriter.write(solid(width: 4, height: 4), to: path)
+        let picture = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let iend = picture.count - 12
+        let text: [UInt8] = [0x75, 0x00, 0x00, 0x25] + Array("tEXtdate:create".utf8)
+        try Data(picture.prefix(iend) + text + picture.suffix(12)).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try ImageDecoder.decode(contentsOf: path)) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.source, path)
+            XCTAssertTrue("\(error)".contains("corrupt PNG: the \"tEXt\" chunk at byte \(iend) claims 1962934309 bytes, "
+                                              + "but the file ends 23 bytes later"), "\(error)")
+        }
+        try Data(picture + [0xFF, 0xFF, 0xFF, 0xFF] + Array("tEXt".utf8)).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try ImageDecoder.decode(contentsOf: path)[1, 1], 0xFF20_8040, "bytes after IEND are not read")
+    }
+
+    /// FuzzImage's find: libjpeg-turbo keeps a progressive JPEG's coefficients at full size (1 GB
+    /// here) even when it decodes an eighth of each side.
+    func testProgressiveJPEGIsRefusedOnItsWholeSizeEvenWhenDrawnSmall() throws {
+        let bytes = OversizedPicture.jpeg(width: 29704, height: 18798, marker: 0xC2, components: 3, scanComponents: 1)
+        let path = try OversizedPicture.write(bytes, named: "progressive.jpg")
+        XCTAssertThrowsError(try ImageDecoder.decode(contentsOf: path, fitting: Size(width: 40, height: 30))) { error in
+            XCTAssertEqual((error as? ImageDecodingError)?.source, path)
+            XCTAssertTrue("\(error)".contains("29704x18798 pixels (558 megapixels)"), "\(error)")
+        }
+        XCTAssertThrowsError(try bytes.withUnsafeBytes { try ImageDecoder.decodeJPEG($0, source: "/dev/video0") }) {
+            XCTAssertTrue("\($0)".hasPrefix("/dev/video0: the JPEG is 29704x18798"), "\($0)")
+        }
+    }
+
     func testMJPEGFrameClaimingTooManyPixelsIsRefused() throws {
         let bytes = try XCTUnwrap(JPEGEncoder.encode(solid(width: 16, height: 16)))
         let huge = Self.withFrameSize(bytes, width: 65500, height: 65500)

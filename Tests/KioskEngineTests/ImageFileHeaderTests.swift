@@ -25,6 +25,19 @@ final class ImageFileHeaderTests: XCTestCase {
         XCTAssertNil(ImageFileHeader(bytes: OversizedPicture.png(width: 0, height: 10)))
     }
 
+    func testJPEGInSeveralScansIsCappedOnItsWholeSize() {
+        let baseline = OversizedPicture.jpeg(width: 50000, height: 50000, components: 3, scanComponents: 3)
+        XCTAssertEqual(ImageFileHeader(bytes: baseline)?.decodesWhole, false)
+        XCTAssertNil(ImageFileHeader(bytes: baseline)?.sizeProblem)
+        let perColour = OversizedPicture.jpeg(width: 50000, height: 50000, components: 3, scanComponents: 1)
+        XCTAssertEqual(ImageFileHeader(bytes: perColour)?.decodesWhole, true)
+        let progressive = OversizedPicture.jpeg(width: 29704, height: 18798, marker: 0xC2, components: 3)
+        XCTAssertEqual(ImageFileHeader(bytes: progressive)?.sizeProblem,
+                       "the JPEG is 29704x18798 pixels (558 megapixels), more than the 40 megapixels an image may "
+                       + "decode to (a progressive or multi-scan JPEG is decoded whole); scale it down to the display's size")
+        XCTAssertNil(ImageFileHeader(bytes: OversizedPicture.jpeg(width: 8000, height: 5000, marker: 0xC2))?.sizeProblem)
+    }
+
     func testSizeProblemCountsTheSmallestDecodableSize() {
         XCTAssertNil(ImageFileHeader(format: .png, width: 8000, height: 5000).sizeProblem)
         XCTAssertNotNil(ImageFileHeader(format: .png, width: 8001, height: 5000).sizeProblem)

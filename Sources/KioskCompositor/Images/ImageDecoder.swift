@@ -36,12 +36,15 @@ public enum ImageDecoder {
         throw ImageDecodingError(source: source, reason: "not a PNG or JPEG file; convert it to one of those")
     }
 
-    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap.
+    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap and
+    /// every chunk fits in the file.
     static func decodePNG(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
         guard let header = ImageFileHeader(bytes: bytes), header.format == .png else {
             throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
         }
-        if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
+        if let problem = header.sizeProblem ?? PNGChunkLengths.problem(in: bytes) {
+            throw ImageDecodingError(source: source, reason: problem)
+        }
         var reader = PNGByteReader(bytes: bytes)
         let surface = withUnsafeMutablePointer(to: &reader) { context in
             cairo_image_surface_create_from_png_stream({ context, data, length in
@@ -95,7 +98,9 @@ public enum ImageDecoder {
               width > 0, height > 0 else {
             throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(errorText(handle)))")
         }
-        let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height))
+        // A frame whose scans this reader cannot find is held whole: libjpeg-turbo skips junk it does not.
+        let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height),
+                                     decodesWhole: ImageFileHeader(bytes: bytes)?.decodesWhole ?? true)
         if let problem = header.sizeProblem { throw ImageDecodingError(source: source, reason: problem) }
         let decoded = JPEGScale.choose(width: header.width, height: header.height, covering: size)
         let buffer = PixelBuffer(width: decoded.width, height: decoded.height)

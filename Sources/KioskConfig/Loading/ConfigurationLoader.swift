@@ -5,11 +5,9 @@ import TOMLKit
 public enum ConfigurationLoader {
     /// Parses and validates `text`; `fileName` labels the diagnostics.
     public static func parse(_ text: String, fileName: String) -> Result<KioskConfiguration, ConfigurationError> {
-        if let unsafe = TableHeaderGuard.firstUnsafeHeader(in: text) {
+        if let abort = TOMLAbortGuard.firstAbort(in: text) {
             return .failure(ConfigurationError(diagnostics: [
-                ConfigDiagnostic(file: fileName, position: unsafe.position,
-                                 message: "TOML syntax error: a table name starts with a letter, digit, '_', '-' "
-                                    + "or a quote, not \(unsafe.found); quote names with other characters"),
+                ConfigDiagnostic(file: fileName, position: abort.position, message: "TOML syntax error: \(abort.reason)"),
             ]))
         }
         let document: TOMLNode

@@ -17,11 +17,17 @@ public struct ImageFileHeader: Hashable, Sendable {
     public var format: Format
     public var width: Int
     public var height: Int
+    /// Whether the decoder holds the whole picture however small it is drawn: a PNG, and a JPEG
+    /// in several scans (progressive, or one scan per colour), which libjpeg-turbo keeps as
+    /// full-size coefficients (FuzzImage found a 35-byte progressive JPEG that asked for 1 GB).
+    public var decodesWhole: Bool
 
-    public init(format: Format, width: Int, height: Int) {
+    /// - Parameter decodesWhole: nil for the format's usual decoding: PNG whole, JPEG reducible.
+    public init(format: Format, width: Int, height: Int, decodesWhole: Bool? = nil) {
         self.format = format
         self.width = width
         self.height = height
+        self.decodesWhole = decodesWhole ?? (format == .png)
     }
 
     /// Reads the header at the start of `bytes`; nil when they are neither PNG nor JPEG, or the
@@ -31,7 +37,7 @@ public struct ImageFileHeader: Hashable, Sendable {
         if let size = Self.pngSize(bytes) {
             self.init(format: .png, width: size.width, height: size.height)
         } else if let size = Self.jpegSize(bytes) {
-            self.init(format: .jpeg, width: size.width, height: size.height)
+            self.init(format: .jpeg, width: size.width, height: size.height, decodesWhole: size.decodesWhole)
         } else {
             return nil
         }
@@ -45,13 +51,10 @@ public struct ImageFileHeader: Hashable, Sendable {
         self.init(bytes: data)
     }
 
-    /// The fewest pixels a decoder can produce: libjpeg-turbo decodes a JPEG at down to an eighth
-    /// of each side; a PNG is decoded whole.
+    /// The fewest pixels a decoder holds: libjpeg-turbo decodes a single-scan JPEG at down to an
+    /// eighth of each side; anything else is held whole.
     public var smallestDecodedPixelCount: Int {
-        switch format {
-        case .png: width * height
-        case .jpeg: ((width + 7) / 8) * ((height + 7) / 8)
-        }
+        decodesWhole ? width * height : ((width + 7) / 8) * ((height + 7) / 8)
     }
 
     /// Why this picture cannot be decoded within `maximumDecodedPixels`, or nil when it can.
@@ -59,7 +62,11 @@ public struct ImageFileHeader: Hashable, Sendable {
         guard smallestDecodedPixelCount > Self.maximumDecodedPixels else { return nil }
         let megapixels = (width * height + 500_000) / 1_000_000
         let limit = Self.maximumDecodedPixels / 1_000_000
-        let reduction = format == .jpeg ? " even at an eighth of its size" : ""
+        let reduction = switch (format, decodesWhole) {
+        case (.png, _): ""
+        case (.jpeg, true): " (a progressive or multi-scan JPEG is decoded whole)"
+        case (.jpeg, false): " even at an eighth of its size"
+        }
         return "the \(format.rawValue) is \(width)x\(height) pixels (\(megapixels) megapixels), more than the "
             + "\(limit) megapixels an image may decode to\(reduction); scale it down to the display's size"
     }
@@ -82,28 +89,37 @@ public struct ImageFileHeader: Hashable, Sendable {
         return sides.contains(width) && sides.contains(height) ? (width, height) : nil
     }
 
-    private static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
+    /// The frame's size from its start-of-frame marker, and whether the picture comes in several
+    /// scans: a progressive frame, or a first scan holding fewer colours than the frame.
+    private static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int, decodesWhole: Bool)? {
         guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return nil }
+        var frame: (width: Int, height: Int, components: Int, progressive: Bool)?
         var i = 2
         while i + 1 < b.count {
-            guard b[i] == 0xFF else { return nil }
+            guard b[i] == 0xFF else { break }
             let marker = b[i + 1]
             if marker == 0xFF { i += 1; continue }  // fill byte
             i += 2
             // Markers without a length: TEM, RST0-7, SOI.
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
-            guard marker != 0xD9, marker != 0xDA, i + 1 < b.count else { return nil }
+            guard marker != 0xD9, i + 2 < b.count else { break }
+            if marker == 0xDA {  // start of scan: length (2), then how many components it holds
+                guard let frame else { return nil }
+                return (frame.width, frame.height, frame.progressive || Int(b[i + 2]) < frame.components)
+            }
             let length = bigEndian(b, at: i, count: 2)
-            guard length >= 2 else { return nil }
-            // Start-of-frame markers C0-CF, except DHT (C4), JPG (C8) and DAC (CC): precision, height, width.
-            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard i + 6 < b.count else { return nil }
+            guard length >= 2 else { break }
+            // Start-of-frame markers C0-CF, except DHT (C4), JPG (C8) and DAC (CC): precision,
+            // height, width, components. C2, C6, CA and CE are progressive.
+            if frame == nil, (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+                guard i + 7 < b.count else { return nil }
                 let height = bigEndian(b, at: i + 3, count: 2), width = bigEndian(b, at: i + 5, count: 2)
-                return width > 0 && height > 0 ? (width, height) : nil
+                guard width > 0, height > 0 else { return nil }
+                frame = (width, height, Int(b[i + 7]), [0xC2, 0xC6, 0xCA, 0xCE].contains(marker))
             }
             i += length
         }
-        return nil
+        return frame.map { ($0.width, $0.height, $0.progressive) }
     }
 
     private static func bigEndian(_ b: [UInt8], at offset: Int, count: Int) -> Int {

@@ -1,12 +1,13 @@
-/// Finds table headers that TOMLKit's parser (toml++) cannot be trusted with: one whose name
-/// starts with anything but a bare-key character or a quote (`[é]`, `[[.]]`) fails an assertion
-/// inside toml++ and aborts the process, where a syntax error is due. Run before parsing.
+/// Finds the syntax errors that TOMLKit's parser (toml++) fails an assertion on and aborts the
+/// process, where a syntax error is due: a table header whose name starts with anything but a
+/// bare-key character or a quote (`[é]`, `[[.]]`), and a `}` where an array needs a value
+/// (`a = [}`, `a = [1, }`; found by FuzzConfig). Run before parsing.
 ///
 /// A small lexer: headers are recognised only at the top level, so a line opening with `[` inside
-/// a multi-line array or string is left alone.
-struct TableHeaderGuard {
-    /// Where the first unsafe header's name should start and what is there instead, or nil when every header is safe.
-    static func firstUnsafeHeader(in text: String) -> (position: SourcePosition, found: String)? {
+/// a multi-line array or string is left alone; strings and comments are skipped.
+struct TOMLAbortGuard {
+    /// Where the first such error is and what it is (after "TOML syntax error: "), or nil when there is none.
+    static func firstAbort(in text: String) -> (position: SourcePosition, reason: String)? {
         var lexer = Lexer(characters: Array(text.unicodeScalars))
         // toml++ skips a byte-order mark, so the first line starts after it.
         if lexer.current == "\u{FEFF}" { lexer.index += 1 }
@@ -18,8 +19,10 @@ struct TableHeaderGuard {
         var index = 0
         var line = 1
         var column = 1
-        /// Open `[` and `{` of values; headers exist only at depth 0.
-        var depth = 0
+        /// The `[` and `{` of values still open, innermost last; headers exist only when none is.
+        var open: [Unicode.Scalar] = []
+        /// After an array's `[` or a `,` in it, until the next value: toml++ aborts on a `}` there.
+        var arrayWantsValue = false
         var atLineStart = true
 
         var current: Unicode.Scalar? { index < characters.count ? characters[index] : nil }
@@ -44,7 +47,7 @@ struct TableHeaderGuard {
             }
         }
 
-        mutating func run() -> (position: SourcePosition, found: String)? {
+        mutating func run() -> (position: SourcePosition, reason: String)? {
             while let scalar = current {
                 if scalar == " " || scalar == "\t" || scalar == "\r" || scalar == "\n" {
                     advance()
@@ -52,16 +55,23 @@ struct TableHeaderGuard {
                 }
                 let lineStart = atLineStart
                 atLineStart = false
-                if lineStart && depth == 0 && scalar == "[" {
-                    if let unsafe = checkHeader() { return unsafe }
+                if lineStart && open.isEmpty && scalar == "[" {
+                    if let unsafe = checkHeader() {
+                        return (unsafe.position, "a table name starts with a letter, digit, '_', '-' or a quote, not "
+                                    + "\(unsafe.found); quote names with other characters")
+                    }
                     continue
                 }
+                if scalar == "}" && arrayWantsValue && open.last == "[" {
+                    return (SourcePosition(line: line, column: column), "an array needs a value or ']' here, not '}'")
+                }
+                if scalar == "#" { skipToLineEnd(); continue }
+                arrayWantsValue = scalar == "[" || (scalar == "," && open.last == "[")
                 switch scalar {
-                case "#": skipToLineEnd()
                 case "\"": skipString(quote: "\"", escapes: true)
                 case "'": skipString(quote: "'", escapes: false)
-                case "[", "{": depth += 1; advance()
-                case "]", "}": depth = max(depth - 1, 0); advance()
+                case "[", "{": open.append(scalar); advance()
+                case "]", "}": _ = open.popLast(); advance()
                 default: advance()
                 }
             }
