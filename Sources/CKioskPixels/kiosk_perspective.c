@@ -328,34 +328,77 @@ static void row_run(const double inverse[9], double row, int left, int right, in
     *last = to > right ? right : to;
 }
 
-int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                           const double inverse[9], int alpha, int over) {
-    if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
-    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
-    if (alpha > 255) alpha = 255;
-    upright_columns columns = {0};
-    int upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&columns, inverse, x, width, source_width);
-    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
-    for (int r = 0; r < height; r++) {
+/* One rectangle's drawing, shared by the threads that draw its bands of rows. */
+typedef struct {
+    uint32_t *out;
+    ptrdiff_t out_stride, source_stride;
+    int x, y, width, height, source_width, source_height, alpha, over, upright, bands;
+    const uint32_t *source;
+    const double *inverse;
+    upright_columns columns;
+} perspective_job;
+
+/* Rows [from, to) of the rectangle, each independent of every other. */
+static void draw_rows(const perspective_job *job, int from, int to) {
+    const double *inverse = job->inverse;
+    int x = job->x, width = job->width;
+    for (int r = from; r < to; r++) {
         row_line u, v, w;
         int first, last;
-        row_run(inverse, y + r + 0.5, x, x + width, source_width, source_height, &u, &v, &w, &first, &last);
-        uint32_t *line = out + (ptrdiff_t)(y + r) * out_stride;
-        if (!over) {
+        int row = job->y + r;
+        row_run(inverse, row + 0.5, x, x + width, job->source_width, job->source_height, &u, &v, &w, &first, &last);
+        uint32_t *line = job->out + (ptrdiff_t)row * job->out_stride;
+        if (!job->over) {
             /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
             for (int i = x; i < (first < last ? first : x + width); i++) line[i] = 0;
             for (int i = first > last ? first : last; i < x + width; i++) line[i] = 0;
         }
         if (first >= last) continue;
-        if (upright) {
-            draw_upright_run(line, first, last, x, (float)(y + r + 0.5), columns, source, source_stride, source_width,
-                             source_height, (uint32_t)alpha, over);
+        if (job->upright) {
+            draw_upright_run(line, first, last, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
+                             job->source_width, job->source_height, (uint32_t)job->alpha, job->over);
             continue;
         }
         int shift = span_shift(u, v, w, first + 0.5, last - 0.5);
-        draw_run(line, first, last, u, v, w, shift, source, source_stride, source_width, source_height, (uint32_t)alpha, over);
+        draw_run(line, first, last, u, v, w, shift, job->source, job->source_stride, job->source_width, job->source_height,
+                 (uint32_t)job->alpha, job->over);
     }
-    upright_columns_free(&columns);
+}
+
+static void draw_band(void *context, int band) {
+    const perspective_job *job = context;
+    draw_rows(job, (int)((long)job->height * band / job->bands), (int)((long)job->height * (band + 1) / job->bands));
+}
+
+/* Rows per band at least: fewer and the per-band overhead shows. */
+#define BAND_ROWS 16
+/* Bands per thread: more than one, so a thread the scheduler holds back is covered by the others. */
+#define BANDS_PER_THREAD 4
+
+int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                  const double inverse[9], int alpha, int over) {
+    if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
+    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
+    perspective_job job = {
+        .out = out, .out_stride = out_stride, .source_stride = source_stride, .x = x, .y = y, .width = width,
+        .height = height, .source_width = source_width, .source_height = source_height,
+        .alpha = alpha > 255 ? 255 : alpha, .over = over, .source = source, .inverse = inverse,
+    };
+    job.upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&job.columns, inverse, x, width, source_width);
+    int threads = kiosk_pool_threads(pool);
+    int bands = threads * BANDS_PER_THREAD;
+    if (bands > height / BAND_ROWS) bands = height / BAND_ROWS;
+    job.bands = bands < 1 ? 1 : bands;
+    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
+    kiosk_pool_run(threads > 1 ? pool : NULL, draw_band, &job, job.bands);
+    upright_columns_free(&job.columns);
     return 0;
+}
+
+int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const double inverse[9], int alpha, int over) {
+    return kiosk_perspective_rect_pooled(NULL, out, out_stride, x, y, width, height, source, source_stride, source_width,
+                                         source_height, inverse, alpha, over);
 }
