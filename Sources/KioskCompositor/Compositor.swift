@@ -256,9 +256,9 @@ public final class Compositor {
         } else if matrix.isIntegerTranslation {
             source.setTransform(nil)
             source.setFilter(bilinear: false)
-            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
-                                     Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), maskOrigin.x, maskOrigin.y,
-                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            workers.composite(op, source: source.raw, mask: mask?.raw, destination: sceneImage.raw,
+                              sourceOrigin: (Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h))), maskOrigin: maskOrigin,
+                              box: box)
         } else if usesPerspectiveKernel, !matrix.isAffine, clipMask == nil,
                   drawPerspective(source, through: matrix, opacity: opacity, over: op == PIXMAN_OP_OVER, region: region) {
             return
@@ -269,8 +269,8 @@ public final class Compositor {
             guard let transform = padded?.transform ?? matrix.pixmanSourceTransform else { return }
             image.setTransform(transform)
             image.setFilter(bilinear: true)
-            pixman_image_composite32(op, image.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
-                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            workers.composite(op, source: image.raw, mask: mask?.raw, destination: sceneImage.raw,
+                              sourceOrigin: (Int32(box.x), Int32(box.y)), maskOrigin: maskOrigin, box: box)
             image.setTransform(nil)
         }
     }

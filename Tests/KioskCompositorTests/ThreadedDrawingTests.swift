@@ -2,9 +2,10 @@ import KioskEngine
 import XCTest
 @testable import KioskCompositor
 
-/// The perspective kernel's rows shared across worker threads: flip and cube frames come out
-/// the same bit for bit on one thread and on four, in both pixel modes.
-final class PerspectiveThreadsTests: XCTestCase {
+/// The heavy layers' rows shared across worker threads (the perspective kernel for flip and
+/// cube, pixman's composites for the rest): frames come out the same bit for bit on one thread and
+/// on four, in both pixel modes.
+final class ThreadedDrawingTests: XCTestCase {
     private let width = 320, height = 200
 
     private func render(_ style: TransitionStyle, _ progress: Double, threads: Int) -> PixelBuffer {
@@ -35,6 +36,8 @@ final class PerspectiveThreadsTests: XCTestCase {
 
     func testFlipIsTheSameOnOneAndFourThreads() { assertSameOnAnyThreadCount(.flip) }
     func testCubeIsTheSameOnOneAndFourThreads() { assertSameOnAnyThreadCount(.cube) }
+    func testZoomIsTheSameOnOneAndFourThreads() { assertSameOnAnyThreadCount(.zoom) }
+    func testPanelIsTheSameOnOneAndFourThreads() { assertSameOnAnyThreadCount(.panel) }
 
     func testThreadCountComesFromTheEnvironmentElseTheCPUsUpToFour() {
         XCTAssertEqual(WorkerPool.threadCount(environment: ["SWIPE_KIOSK_THREADS": "1"], processors: 8), 1)
