@@ -154,96 +154,84 @@ KIOSK_BODY kiosk_u32x8 bilinear8(kiosk_u32x8 tl, kiosk_u32x8 tr, kiosk_u32x8 bl,
     return a << 24 | r << 16 | g << 8 | b;
 }
 
-/* The same for one pixel, for row ends. */
-static uint32_t bilinear1(uint32_t tl, uint32_t tr, uint32_t bl, uint32_t br, uint32_t fx, uint32_t fy) {
-    uint32_t result = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        uint32_t top = (tl >> shift & 0xFF) * (128 - fx) + (tr >> shift & 0xFF) * fx;
-        uint32_t bottom = (bl >> shift & 0xFF) * (128 - fx) + (br >> shift & 0xFF) * fx;
-        result |= ((top * (128 - fy) + bottom * fy) >> 14) << shift;
+/* Eight pixels: taps fetched per lane (off-picture ones as transparent only near the edges),
+   the arithmetic on whole vectors. */
+KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
+                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+    kiosk_i32x8 x, y;
+    memcpy(&x, sx, sizeof x);
+    memcpy(&y, sy, sizeof y);
+    kiosk_i32x8 ix = x >> 16, iy = y >> 16;
+    kiosk_i32x8 inside = ((kiosk_u32x8)ix < (uint32_t)(width - 1)) & ((kiosk_u32x8)iy < (uint32_t)(height - 1));
+    int all_inside = 1;
+    for (int lane = 0; lane < 8; lane++) all_inside &= inside[lane] != 0;
+    kiosk_u32x8 vtl, vtr, vbl, vbr;
+    if (all_inside) {
+        /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
+           into left and right taps. Built from loads, not through an array, whose vector
+           load would wait on eight stores. */
+        /* The rows below are the next output rows' taps: asked for now, they arrive in time
+           (the walk along a slanted source line is nothing a hardware prefetcher follows). */
+        int ahead = iy[0] + PREFETCH_ROWS < height ? iy[0] + PREFETCH_ROWS : height - 1;
+        __builtin_prefetch(source + ahead * stride + ix[0]);
+        __builtin_prefetch(source + ahead * stride + ix[7]);
+        kiosk_i32x8 at = iy * (int32_t)stride + ix;
+        kiosk_u64x4 top_low = {pair(source + at[0]), pair(source + at[1]), pair(source + at[2]), pair(source + at[3])};
+        kiosk_u64x4 top_high = {pair(source + at[4]), pair(source + at[5]), pair(source + at[6]), pair(source + at[7])};
+        kiosk_u64x4 bottom_low = {pair(source + stride + at[0]), pair(source + stride + at[1]),
+                                  pair(source + stride + at[2]), pair(source + stride + at[3])};
+        kiosk_u64x4 bottom_high = {pair(source + stride + at[4]), pair(source + stride + at[5]),
+                                   pair(source + stride + at[6]), pair(source + stride + at[7])};
+        kiosk_u32x8 a = (kiosk_u32x8)top_low, b = (kiosk_u32x8)top_high, c = (kiosk_u32x8)bottom_low, d = (kiosk_u32x8)bottom_high;
+        vtl = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+        vtr = __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
+        vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
+        vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
+    } else {
+        /* Near the picture's edges: each tap checked, off-picture ones transparent. */
+        for (int lane = 0; lane < 8; lane++) {
+            int px = ix[lane], py = iy[lane];
+            vtl[lane] = tap(source, stride, width, height, px, py);
+            vtr[lane] = tap(source, stride, width, height, px + 1, py);
+            vbl[lane] = tap(source, stride, width, height, px, py + 1);
+            vbr[lane] = tap(source, stride, width, height, px + 1, py + 1);
+        }
     }
-    return result;
+    kiosk_u32x8 s = bilinear8(vtl, vtr, vbl, vbr, (kiosk_u32x8)(x >> 9) & 127, (kiosk_u32x8)(y >> 9) & 127);
+    if (alpha < 255) s = multiply_channels(s, (kiosk_u32x8){0} + alpha);
+    if (over) {
+        /* Opaque runs (a card's inside) skip reading the output: it may not be in the cache. */
+        kiosk_u32x8 clear = (s >> 24) ^ 255;
+        uint32_t any = 0;
+        for (int lane = 0; lane < 8; lane++) any |= clear[lane];
+        if (any) {
+            kiosk_u32x8 d;
+            memcpy(&d, out, sizeof d);
+            s += multiply_channels(d, clear);
+        }
+    }
+    memcpy(out, &s, sizeof s);
 }
 
-static uint32_t multiply1(uint32_t x, uint32_t alpha) {
-    uint32_t rb = (x & 0x00FF00FF) * alpha + 0x00800080, ag = (x >> 8 & 0x00FF00FF) * alpha + 0x00800080;
-    rb = ((rb + (rb >> 8 & 0x00FF00FF)) >> 8) & 0x00FF00FF;
-    ag = (ag + (ag >> 8 & 0x00FF00FF)) & 0xFF00FF00;
-    return rb | ag;
-}
-
-/* One pixel at fixed coordinates (x, y), scaled by `alpha`, put over or replacing *out. */
-static inline void draw1(uint32_t *out, const uint32_t *source, ptrdiff_t stride, int width, int height,
-                         int32_t x, int32_t y, uint32_t alpha, int over) {
-    int ix = x >> 16, iy = y >> 16;
-    uint32_t s = bilinear1(tap(source, stride, width, height, ix, iy), tap(source, stride, width, height, ix + 1, iy),
-                           tap(source, stride, width, height, ix, iy + 1), tap(source, stride, width, height, ix + 1, iy + 1),
-                           (uint32_t)(x >> 9) & 127, (uint32_t)(y >> 9) & 127);
-    if (alpha < 255) s = multiply1(s, alpha);
-    *out = over ? s + multiply1(*out, 255 - (s >> 24)) : s;
-}
-
-/* The chunk's pixels, eight at a time: taps fetched per lane (off-picture ones as transparent
-   only near the edges), the arithmetic on whole vectors. */
+/* The chunk's pixels, eight at a time; the last few through the same vector code, their
+   missing lanes repeating the last pixel and left unwritten (a scalar tail cost a tenth of the
+   kernel's time). */
 KIOSK_BODY void draw_chunk_body(uint32_t *out, const int32_t *sx, const int32_t *sy, int count,
                                 const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
     int i = 0;
-    for (; i + 8 <= count; i += 8) {
-        kiosk_i32x8 x, y;
-        memcpy(&x, sx + i, sizeof x);
-        memcpy(&y, sy + i, sizeof y);
-        kiosk_i32x8 ix = x >> 16, iy = y >> 16;
-        kiosk_i32x8 inside = ((kiosk_u32x8)ix < (uint32_t)(width - 1)) & ((kiosk_u32x8)iy < (uint32_t)(height - 1));
-        int all_inside = 1;
-        for (int lane = 0; lane < 8; lane++) all_inside &= inside[lane] != 0;
-        kiosk_u32x8 vtl, vtr, vbl, vbr;
-        if (all_inside) {
-            /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
-               into left and right taps. Built from loads, not through an array, whose vector
-               load would wait on eight stores. */
-            /* The rows below are the next output rows' taps: asked for now, they arrive in time
-               (the walk along a slanted source line is nothing a hardware prefetcher follows). */
-            int ahead = iy[0] + PREFETCH_ROWS < height ? iy[0] + PREFETCH_ROWS : height - 1;
-            __builtin_prefetch(source + ahead * stride + ix[0]);
-            __builtin_prefetch(source + ahead * stride + ix[7]);
-            kiosk_i32x8 at = iy * (int32_t)stride + ix;
-            kiosk_u64x4 top_low = {pair(source + at[0]), pair(source + at[1]), pair(source + at[2]), pair(source + at[3])};
-            kiosk_u64x4 top_high = {pair(source + at[4]), pair(source + at[5]), pair(source + at[6]), pair(source + at[7])};
-            kiosk_u64x4 bottom_low = {pair(source + stride + at[0]), pair(source + stride + at[1]),
-                                      pair(source + stride + at[2]), pair(source + stride + at[3])};
-            kiosk_u64x4 bottom_high = {pair(source + stride + at[4]), pair(source + stride + at[5]),
-                                       pair(source + stride + at[6]), pair(source + stride + at[7])};
-            kiosk_u32x8 a = (kiosk_u32x8)top_low, b = (kiosk_u32x8)top_high, c = (kiosk_u32x8)bottom_low, d = (kiosk_u32x8)bottom_high;
-            vtl = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
-            vtr = __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
-            vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
-            vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
-        } else {
-            /* Near the picture's edges: each tap checked, off-picture ones transparent. */
-            for (int lane = 0; lane < 8; lane++) {
-                int px = ix[lane], py = iy[lane];
-                vtl[lane] = tap(source, stride, width, height, px, py);
-                vtr[lane] = tap(source, stride, width, height, px + 1, py);
-                vbl[lane] = tap(source, stride, width, height, px, py + 1);
-                vbr[lane] = tap(source, stride, width, height, px + 1, py + 1);
-            }
-        }
-        kiosk_u32x8 s = bilinear8(vtl, vtr, vbl, vbr, (kiosk_u32x8)(x >> 9) & 127, (kiosk_u32x8)(y >> 9) & 127);
-        if (alpha < 255) s = multiply_channels(s, (kiosk_u32x8){0} + alpha);
-        if (over) {
-            /* Opaque runs (a card's inside) skip reading the output: it may not be in the cache. */
-            kiosk_u32x8 clear = (s >> 24) ^ 255;
-            uint32_t any = 0;
-            for (int lane = 0; lane < 8; lane++) any |= clear[lane];
-            if (any) {
-                kiosk_u32x8 d;
-                memcpy(&d, out + i, sizeof d);
-                s += multiply_channels(d, clear);
-            }
-        }
-        memcpy(out + i, &s, sizeof s);
+    for (; i + 8 <= count; i += 8) draw8(out + i, sx + i, sy + i, source, stride, width, height, alpha, over);
+    int rest = count - i;
+    if (rest == 0) return;
+    int32_t x[8], y[8];
+    uint32_t pixels[8];
+    for (int lane = 0; lane < 8; lane++) {
+        int from = lane < rest ? i + lane : count - 1;
+        x[lane] = sx[from];
+        y[lane] = sy[from];
+        pixels[lane] = out[from];
     }
-    for (; i < count; i++) draw1(out + i, source, stride, width, height, sx[i], sy[i], alpha, over);
+    draw8(pixels, x, y, source, stride, width, height, alpha, over);
+    memcpy(out + i, pixels, sizeof(uint32_t) * (size_t)rest);
 }
 
 /* A row's run of pixels from `first` to `last`, chunk by chunk: coordinates, then pixels. */
@@ -328,34 +316,77 @@ static void row_run(const double inverse[9], double row, int left, int right, in
     *last = to > right ? right : to;
 }
 
-int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                           const double inverse[9], int alpha, int over) {
-    if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
-    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
-    if (alpha > 255) alpha = 255;
-    upright_columns columns = {0};
-    int upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&columns, inverse, x, width, source_width);
-    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
-    for (int r = 0; r < height; r++) {
+/* One rectangle's drawing, shared by the threads that draw its bands of rows. */
+typedef struct {
+    uint32_t *out;
+    ptrdiff_t out_stride, source_stride;
+    int x, y, width, height, source_width, source_height, alpha, over, upright, bands;
+    const uint32_t *source;
+    const double *inverse;
+    upright_columns columns;
+} perspective_job;
+
+/* Rows [from, to) of the rectangle, each independent of every other. */
+static void draw_rows(const perspective_job *job, int from, int to) {
+    const double *inverse = job->inverse;
+    int x = job->x, width = job->width;
+    for (int r = from; r < to; r++) {
         row_line u, v, w;
         int first, last;
-        row_run(inverse, y + r + 0.5, x, x + width, source_width, source_height, &u, &v, &w, &first, &last);
-        uint32_t *line = out + (ptrdiff_t)(y + r) * out_stride;
-        if (!over) {
+        int row = job->y + r;
+        row_run(inverse, row + 0.5, x, x + width, job->source_width, job->source_height, &u, &v, &w, &first, &last);
+        uint32_t *line = job->out + (ptrdiff_t)row * job->out_stride;
+        if (!job->over) {
             /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
             for (int i = x; i < (first < last ? first : x + width); i++) line[i] = 0;
             for (int i = first > last ? first : last; i < x + width; i++) line[i] = 0;
         }
         if (first >= last) continue;
-        if (upright) {
-            draw_upright_run(line, first, last, x, (float)(y + r + 0.5), columns, source, source_stride, source_width,
-                             source_height, (uint32_t)alpha, over);
+        if (job->upright) {
+            draw_upright_run(line, first, last, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
+                             job->source_width, job->source_height, (uint32_t)job->alpha, job->over);
             continue;
         }
         int shift = span_shift(u, v, w, first + 0.5, last - 0.5);
-        draw_run(line, first, last, u, v, w, shift, source, source_stride, source_width, source_height, (uint32_t)alpha, over);
+        draw_run(line, first, last, u, v, w, shift, job->source, job->source_stride, job->source_width, job->source_height,
+                 (uint32_t)job->alpha, job->over);
     }
-    upright_columns_free(&columns);
+}
+
+static void draw_band(void *context, int band) {
+    const perspective_job *job = context;
+    draw_rows(job, (int)((long)job->height * band / job->bands), (int)((long)job->height * (band + 1) / job->bands));
+}
+
+/* Rows per band at least: fewer and the per-band overhead shows. */
+#define BAND_ROWS 16
+/* Bands per thread: more than one, so a thread the scheduler holds back is covered by the others. */
+#define BANDS_PER_THREAD 4
+
+int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                  const double inverse[9], int alpha, int over) {
+    if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
+    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
+    perspective_job job = {
+        .out = out, .out_stride = out_stride, .source_stride = source_stride, .x = x, .y = y, .width = width,
+        .height = height, .source_width = source_width, .source_height = source_height,
+        .alpha = alpha > 255 ? 255 : alpha, .over = over, .source = source, .inverse = inverse,
+    };
+    job.upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&job.columns, inverse, x, width, source_width);
+    int threads = kiosk_pool_threads(pool);
+    int bands = threads * BANDS_PER_THREAD;
+    if (bands > height / BAND_ROWS) bands = height / BAND_ROWS;
+    job.bands = bands < 1 ? 1 : bands;
+    /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
+    kiosk_pool_run(threads > 1 ? pool : NULL, draw_band, &job, job.bands);
+    upright_columns_free(&job.columns);
     return 0;
+}
+
+int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const double inverse[9], int alpha, int over) {
+    return kiosk_perspective_rect_pooled(NULL, out, out_stride, x, y, width, height, source, source_stride, source_width,
+                                         source_height, inverse, alpha, over);
 }

@@ -1,5 +1,6 @@
 import CKioskPixels
 import CPixman
+import Foundation
 import KioskEngine
 
 /// Turns a view tree into pixels, redrawing only what changed since the previous frame.
@@ -28,6 +29,7 @@ public final class Compositor {
     private let outputImage: PixmanImage
     let surfaces = LayerSurfaceCache()
     private let clipMasks = ClipMaskCache()
+    private let workers: WorkerPool
     private var blurs: [BlurKey: BackgroundBlur] = [:]
     private var previous: [DisplayItem] = []
     private var previousVisible: [Region] = []
@@ -43,7 +45,9 @@ public final class Compositor {
     /// - Parameters:
     ///   - displayWidth, displayHeight: the panel's mode, in pixels.
     ///   - rotation: applied in the final pass; the views are laid out in the rotated size (`sceneSize`).
-    public init(displayWidth: Int, displayHeight: Int, rotation: Rotation = .none) {
+    ///   - threads: how many threads draw the heavy layers, this one included; nil takes
+    ///     `SWIPE_KIOSK_THREADS`, else the CPU count up to 4. The pixels are the same for any count.
+    public init(displayWidth: Int, displayHeight: Int, rotation: Rotation = .none, threads: Int? = nil) {
         precondition(displayWidth > 0 && displayHeight > 0, "display size must be positive")
         self.displayWidth = displayWidth
         self.displayHeight = displayHeight
@@ -51,6 +55,8 @@ public final class Compositor {
         (sceneWidth, sceneHeight) = rotation.sceneSize(displayWidth: displayWidth, displayHeight: displayHeight)
         output = PixelBuffer(width: displayWidth, height: displayHeight)
         outputImage = PixmanImage(output, opaque: true)
+        workers = WorkerPool(threads: threads ?? WorkerPool.threadCount(environment: ProcessInfo.processInfo.environment,
+                                                                        processors: ProcessInfo.processInfo.activeProcessorCount))
         if rotation == .none {
             scene = output
             sceneImage = outputImage
@@ -59,6 +65,9 @@ public final class Compositor {
             sceneImage = PixmanImage(scene, opaque: true)
         }
     }
+
+    /// The threads drawing the heavy layers, this one included.
+    public var threads: Int { workers.threads }
 
     /// The size the root view should have: the display's size, turned by the rotation.
     public var sceneSize: Size { Size(width: Double(sceneWidth), height: Double(sceneHeight)) }
@@ -247,9 +256,9 @@ public final class Compositor {
         } else if matrix.isIntegerTranslation {
             source.setTransform(nil)
             source.setFilter(bilinear: false)
-            pixman_image_composite32(op, source.raw, mask?.raw, sceneImage.raw,
-                                     Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h)), maskOrigin.x, maskOrigin.y,
-                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            workers.composite(op, source: source.raw, mask: mask?.raw, destination: sceneImage.raw,
+                              sourceOrigin: (Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h))), maskOrigin: maskOrigin,
+                              box: box)
         } else if usesPerspectiveKernel, !matrix.isAffine, clipMask == nil,
                   drawPerspective(source, through: matrix, opacity: opacity, over: op == PIXMAN_OP_OVER, region: region) {
             return
@@ -260,8 +269,8 @@ public final class Compositor {
             guard let transform = padded?.transform ?? matrix.pixmanSourceTransform else { return }
             image.setTransform(transform)
             image.setFilter(bilinear: true)
-            pixman_image_composite32(op, image.raw, mask?.raw, sceneImage.raw, Int32(box.x), Int32(box.y), maskOrigin.x, maskOrigin.y,
-                                     Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+            workers.composite(op, source: image.raw, mask: mask?.raw, destination: sceneImage.raw,
+                              sourceOrigin: (Int32(box.x), Int32(box.y)), maskOrigin: maskOrigin, box: box)
             image.setTransform(nil)
         }
     }
@@ -273,9 +282,9 @@ public final class Compositor {
         guard let pixels = source.buffer, !source.ignoresAlpha, let inverse = matrix.kernelSourceMap else { return false }
         let alpha = Int32((min(max(opacity, 0), 1) * 255).rounded())
         for rect in region.rects {
-            let drawn = kiosk_perspective_rect(scene.pixels, scene.rowLength, Int32(rect.x), Int32(rect.y),
-                                               Int32(rect.width), Int32(rect.height), pixels.pixels, pixels.rowLength,
-                                               Int32(pixels.width), Int32(pixels.height), inverse, alpha, over ? 1 : 0)
+            let drawn = kiosk_perspective_rect_pooled(workers.raw, scene.pixels, scene.rowLength, Int32(rect.x), Int32(rect.y),
+                                                      Int32(rect.width), Int32(rect.height), pixels.pixels, pixels.rowLength,
+                                                      Int32(pixels.width), Int32(pixels.height), inverse, alpha, over ? 1 : 0)
             if drawn != 0 { return false }
         }
         return true

@@ -7,8 +7,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-sources="$root/Sources/CKioskPixels/kiosk_pixels.c $root/Sources/CKioskPixels/kiosk_perspective.c $root/Sources/CKioskPixels/kiosk_dispatch.c $here/kernel_check.c"
-flags="-O2 -std=gnu11 -Wall -Werror -Wno-psabi -ffp-contract=off -I$root/Sources/CKioskPixels/include"
+sources="$root/Sources/CKioskPixels/kiosk_pixels.c $root/Sources/CKioskPixels/kiosk_perspective.c $root/Sources/CKioskPixels/kiosk_dispatch.c $root/Sources/CKioskPixels/kiosk_pool.c $here/kernel_check.c"
+flags="-O2 -pthread -std=gnu11 -Wall -Werror -Wno-psabi -ffp-contract=off -I$root/Sources/CKioskPixels/include"
 
 cc $flags $sources -o "$work/check-x86" -lm
 "$work/check-x86" > "$work/x86.txt"

@@ -30,6 +30,9 @@ final class CompositorBenchTests: XCTestCase {
         XCTAssertTrue(report.jsonLine.hasPrefix("{\"width\":64,\"height\":48,\"memcpy_ms\":"), report.jsonLine)
         XCTAssertTrue(report.jsonLine.contains("\"transition_frame_ms\":{\"median\":"))
         XCTAssertTrue(report.text.contains("ratio"))
+        let threads = Compositor(displayWidth: 64, displayHeight: 48).threads
+        XCTAssertEqual(report.threads, threads)
+        XCTAssertTrue(report.jsonLine.contains("\"threads\":\(threads),\"styles\":{"), report.jsonLine)
     }
 
     func testTimingMedianAndP99() {

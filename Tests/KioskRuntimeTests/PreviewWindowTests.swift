@@ -84,7 +84,8 @@ final class PreviewWindowTests: XCTestCase {
 
         // A mouse drag from the right third to the left third swipes to the next screen.
         try server.dragFromRightToLeftThird(of: window)
-        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.centre($0) == 0x10_D010 }, "the drag did not swipe to the second screen")
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.isFilled($0, with: 0x10_D010) },
+                        "the drag did not swipe to the second screen")
 
         // A saved edit of the screen's colour shows within a second, on the same screen.
         try save(Self.config(secondColor: "#e0e000"), to: configPath)

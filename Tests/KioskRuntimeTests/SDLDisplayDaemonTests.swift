@@ -45,7 +45,8 @@ final class SDLDisplayDaemonTests: XCTestCase {
         XCTAssertEqual([window.width, window.height], [480, 300])
         XCTAssertNotNil(try server.waitFor(window, into: directory, within: 5) { XvfbServer.centre($0) == 0xD0_1010 }, logText())
         try server.dragFromRightToLeftThird(of: window)
-        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.centre($0) == 0x10_D010 },
+        // The whole window in the second colour: the transition has ended (an arrow key is refused while one runs).
+        XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.isFilled($0, with: 0x10_D010) },
                         "the drag did not swipe; log:\n\(logText())")
         try server.run("xdotool", ["key", "--window", window.id, "Left"])
         XCTAssertNotNil(try server.waitFor(window, into: directory, within: 3) { XvfbServer.centre($0) == 0xD0_1010 },

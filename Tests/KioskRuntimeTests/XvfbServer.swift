@@ -42,6 +42,10 @@ final class XvfbServer {
         }
         self.process = process
         self.display = display
+        // The socket can exist before the server accepts clients; a client that came too early
+        // (SDL) would fall back to its offscreen driver.
+        let deadline = Date().addingTimeInterval(10)
+        while try run("xdotool", ["getdisplaygeometry"]).isEmpty, Date() < deadline { usleep(50_000) }
     }
 
     deinit {
@@ -145,6 +149,13 @@ final class XvfbServer {
     }
 
     /// The colour (0xRRGGBB) at the middle of a screenshot.
+    /// True when the centre and the middles of the left and right edges all have `colour`: a
+    /// screen at rest, not one still sliding in.
+    static func isFilled(_ shot: PixelBuffer, with colour: UInt32) -> Bool {
+        let row = (shot.height / 2) * shot.rowLength
+        return [2, shot.width / 2, shot.width - 3].allSatisfy { shot.pixels[row + $0] & 0x00FF_FFFF == colour }
+    }
+
     static func centre(_ shot: PixelBuffer) -> UInt32 {
         shot.pixels[(shot.height / 2) * shot.rowLength + shot.width / 2] & 0x00FF_FFFF
     }

@@ -56,6 +56,28 @@ int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, in
                            const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                            const double inverse[9], int alpha, int over);
 
+/* A fixed set of persistent threads that share out a job's tasks; the caller is one of them.
+   Whoever creates a pool owns it: one job at a time, from one thread. */
+typedef struct kiosk_pool kiosk_pool;
+typedef void (*kiosk_pool_task)(void *context, int index);
+
+/* A pool of `threads` in all (the caller included, so 1 starts none); fewer when the system
+   refuses threads; NULL when out of memory. */
+kiosk_pool *kiosk_pool_create(int threads);
+void kiosk_pool_destroy(kiosk_pool *pool);
+/* The threads a job runs on, the caller included (1 for a NULL pool). */
+int kiosk_pool_threads(const kiosk_pool *pool);
+/* Runs task(context, i) for every i in 0..<tasks across the pool's threads, returning when all
+   have run. A NULL pool runs them on the caller. */
+void kiosk_pool_run(kiosk_pool *pool, kiosk_pool_task task, void *context, int tasks);
+
+/* kiosk_perspective_rect with the rectangle's rows shared out in bands across `pool`'s threads
+   (NULL: the caller's alone). Every row is computed as the single-threaded call computes it, so the
+   pixels are the same bit for bit whatever the thread count. */
+int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                  const double inverse[9], int alpha, int over);
+
 /* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
    CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
    use, or kiosk_pixels_force_portable(1) forces the portable loops. */

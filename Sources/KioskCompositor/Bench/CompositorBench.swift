@@ -48,7 +48,8 @@ public struct CompositorBench: Sendable {
         let styleTimings = styles.map { StyleTiming(style: $0, timing: measureStyle($0, cameraFrames)) }
         return CompositorBenchReport(width: width, height: height, memcpy: memcpy, cachedMemcpy: cachedMemcpy, idle: idle,
                                      camera: camera, transition: fused, transitionWithoutFusedFade: layered,
-                                     styles: styleTimings, pixels: String(cString: kiosk_pixels_mode()))
+                                     styles: styleTimings, pixels: String(cString: kiosk_pixels_mode()),
+                                     threads: Compositor(displayWidth: 1, displayHeight: 1).threads)
     }
 
     /// The frames of the middle half of a style's transition (progress 0.25...0.75, where a flip

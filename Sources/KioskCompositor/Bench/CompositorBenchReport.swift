@@ -19,6 +19,8 @@ public struct CompositorBenchReport: Sendable, Equatable {
     public var styles: [StyleTiming]
     /// Which pixel loops ran: "avx2", "avx512" or "portable" (`kiosk_pixels_mode`).
     public var pixels: String
+    /// How many threads the compositor drew with (`Compositor.threads`).
+    public var threads: Int
 
     /// A style's median over the memcpy median.
     public func ratio(_ timing: BenchTiming) -> Double { memcpy.median > 0 ? timing.median / memcpy.median : 0 }
@@ -37,7 +39,7 @@ public struct CompositorBenchReport: Sendable, Equatable {
             + "\"idle_frame_ms\":\(timing(idle)),\"ratio\":\(String(format: "%.2f", ratio)),"
             + "\"transition_unfused_frame_ms\":\(timing(transitionWithoutFusedFade)),"
             + "\"memcpy_cached_ms\":\(ms(cachedMemcpy.median)),\"ratio_to_cached_memcpy\":\(String(format: "%.2f", cachedRatio)),"
-            + "\"pixels\":\"\(pixels)\",\"styles\":{"
+            + "\"pixels\":\"\(pixels)\",\"threads\":\(threads),\"styles\":{"
             + styles.map { "\"\($0.style.rawValue)\":{\"median\":\(ms($0.timing.median)),\"p99\":\(ms($0.timing.p99)),"
                 + "\"ratio\":\(String(format: "%.2f", ratio($0.timing)))}" }.joined(separator: ",")
             + "}}"
@@ -58,7 +60,7 @@ public struct CompositorBenchReport: Sendable, Equatable {
             row("  same, without the fused fade", transitionWithoutFusedFade),
             String(format: "ratio (transition / memcpy): %.2f   goal <= 3, stretch <= 2", ratio),
             String(format: "ratio to the cache-hot memcpy:  %.2f", cachedRatio),
-            "styles, middle half of each transition (pixel loops: \(pixels)):",
+            "styles, middle half of each transition (pixel loops: \(pixels), \(threads) threads):",
         ] + styles.map {
             row("  " + $0.style.rawValue, $0.timing) + String(format: "   ratio %.2f", ratio($0.timing))
         }).joined(separator: "\n")
