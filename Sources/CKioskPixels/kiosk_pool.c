@@ -1,6 +1,7 @@
 #include "CKioskPixels.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,12 +72,19 @@ kiosk_pool *kiosk_pool_create(int threads) {
     pool->workers = calloc((size_t)threads, sizeof(pthread_t));
     pool->threads = 1;
     if (!pool->workers) return pool;
+    /* Workers start with every signal blocked (a thread inherits its creator's mask): the daemon
+       takes SIGTERM and SIGHUP through a signalfd on its loop, and a signal the kernel handed to a
+       worker instead would take its default action and end the process. */
+    sigset_t all, saved;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &saved);
     /* The caller is the first thread; a worker that cannot start just leaves the pool smaller. */
     for (int i = 1; i < threads; i++) {
         if (pthread_create(&pool->workers[pool->started], NULL, work, pool) != 0) break;
         pool->started++;
         pool->threads++;
     }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
     return pool;
 }
 
