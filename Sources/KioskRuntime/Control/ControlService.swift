@@ -58,40 +58,32 @@ public final class ControlService: KioskDaemonObserver {
     }
 
     public func transitionEnded(from: String, to: String, completed: Bool) {
-        send("TransitionEnded") { () throws(BusError) in
-            let ended = try signal("TransitionEnded")
-            try ended.append(from)
-            try ended.append(to)
-            try ended.append(completed)
-            try connection.send(ended)
+        emit("TransitionEnded") { signal throws(BusError) in
+            try signal.append(from)
+            try signal.append(to)
+            try signal.append(completed)
         }
     }
 
     public func screenChanged(from: String, to: String) {
-        send("ScreenChanged") { () throws(BusError) in
-            let changed = try signal("ScreenChanged")
-            try changed.append(from)
-            try changed.append(to)
-            try connection.send(changed)
+        emit("ScreenChanged") { signal throws(BusError) in
+            try signal.append(from)
+            try signal.append(to)
         }
     }
 
     public func buttonPressed(screen: String, button: String) {
-        send("ButtonPressed") { () throws(BusError) in
-            let pressed = try signal("ButtonPressed")
-            try pressed.append(screen)
-            try pressed.append(button)
-            try connection.send(pressed)
+        emit("ButtonPressed") { signal throws(BusError) in
+            try signal.append(screen)
+            try signal.append(button)
         }
     }
 
     public func actionFinished(screen: String, button: String, status: Int32) {
-        send("ActionFinished") { () throws(BusError) in
-            let finished = try signal("ActionFinished")
-            try finished.append(screen)
-            try finished.append(button)
-            try finished.append(status)
-            try connection.send(finished)
+        emit("ActionFinished") { signal throws(BusError) in
+            try signal.append(screen)
+            try signal.append(button)
+            try signal.append(status)
         }
     }
 
@@ -198,8 +190,14 @@ public final class ControlService: KioskDaemonObserver {
         return 1
     }
 
-    private func signal(_ member: String) throws(BusError) -> BusMessage {
-        try connection.newSignal(path: KioskBusInterface.objectPath, interface: KioskBusInterface.interface, member: member)
+    /// Sends the interface's signal `member` with the arguments `fill` appends.
+    private func emit(_ member: String, _ fill: (BusMessage) throws(BusError) -> Void) {
+        send(member) { () throws(BusError) in
+            let signal = try connection.newSignal(path: KioskBusInterface.objectPath, interface: KioskBusInterface.interface,
+                                                  member: member)
+            try fill(signal)
+            try connection.send(signal)
+        }
     }
 
     /// Runs a send; a failure is logged, never thrown into the render loop.
