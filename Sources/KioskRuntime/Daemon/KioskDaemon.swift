@@ -69,7 +69,7 @@ public final class KioskDaemon {
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: configuration.display.rotation)
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
-        valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallTime: { [wallClock = parts.wallClock] in wallClock.date.timeIntervalSince1970 })
+        valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
         let scene = try Self.sceneBuilder(configuration, size: compositor.sceneSize, values: valueSources.store, buttons: buttons)
             .build(frameClock: display.frameClock)

@@ -5,15 +5,18 @@ import Glibc
 /// second (or minute, for a format without seconds) where its text can change.
 final class ClockFeed: ValueFeed {
     private let format: String
-    private let wallTime: () -> Double
+    /// Seconds between possible changes of the text (`ClockFeed.step(of:)`).
+    private let step: Double
+    private let wallClock: any WallClock
     private let clock: any DaemonClock
     private let set: (String) -> Void
     private var timer: (any DaemonTimer)?
 
-    /// Starts at once with the current time; `wallTime` is seconds since the epoch.
-    init(format: String, wallTime: @escaping () -> Double, clock: any DaemonClock, set: @escaping (String) -> Void) throws {
+    /// Starts at once with the time `wallClock` gives.
+    init(format: String, wallClock: any WallClock, clock: any DaemonClock, set: @escaping (String) -> Void) throws {
         self.format = format
-        self.wallTime = wallTime
+        step = Self.step(of: format)
+        self.wallClock = wallClock
         self.clock = clock
         self.set = set
         timer = try clock.makeTimer { [unowned self] in tick() }
@@ -22,9 +25,9 @@ final class ClockFeed: ValueFeed {
 
     deinit { timer?.cancel() }
 
-    /// Seconds between possible changes of the text: a format that shows seconds changes every
-    /// second, any other at most every minute.
-    var step: Double {
+    /// Seconds between possible changes of `format`'s text: a format that shows seconds changes
+    /// every second, any other at most every minute.
+    static func step(of format: String) -> Double {
         let secondsConversions: Set<Character> = ["S", "s", "T", "r", "X", "c", "+"]
         var showsSeconds = false
         var afterPercent = false
@@ -42,7 +45,7 @@ final class ClockFeed: ValueFeed {
     }
 
     private func tick() {
-        let now = wallTime()
+        let now = wallClock.date.timeIntervalSince1970
         set(Self.format(format, at: now))
         // The next boundary on the wall clock, a hair late so the text has surely turned.
         let wait = step - now.truncatingRemainder(dividingBy: step) + 0.001

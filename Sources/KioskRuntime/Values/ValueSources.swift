@@ -7,13 +7,13 @@ import Logging
 final class ValueSources {
     let store: ValueStore
     private let context: DaemonContext
-    private let wallTime: () -> Double
+    private let wallClock: any WallClock
     private var feeds: [any ValueFeed] = []
 
-    init(store: ValueStore, context: DaemonContext, wallTime: @escaping () -> Double) {
+    init(store: ValueStore, context: DaemonContext, wallClock: any WallClock) {
         self.store = store
         self.context = context
-        self.wallTime = wallTime
+        self.wallClock = wallClock
     }
 
     /// Stops the running feeds and starts those `values` describe; the store takes the new set.
@@ -29,7 +29,7 @@ final class ValueSources {
                 case .dbus:
                     continue
                 case .clock(let format):
-                    feeds.append(try ClockFeed(format: format, wallTime: wallTime, clock: context.clock, set: set))
+                    feeds.append(try ClockFeed(format: format, wallClock: wallClock, clock: context.clock, set: set))
                 case .file(let path, let maxLength):
                     feeds.append(try FileFeed(path: path, maxLength: maxLength, loop: context.loop, set: set, log: log))
                 case .command(let spec):
