@@ -25,8 +25,7 @@ extension KioskDaemon {
     /// One line on the display in use, e.g. "headless 320x200@60, rotated 90°".
     public var displayDescription: String {
         let rotation = configuration.display.rotation.degrees
-        return "\(displayBackend.rawValue) \(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))"
-            + (rotation == 0 ? "" : ", rotated \(rotation)°")
+        return "\(displayBackend.rawValue) \(displayMode)" + (rotation == 0 ? "" : ", rotated \(rotation)°")
     }
     /// Seconds between two vsyncs of the display.
     public var refreshPeriod: Double { 1 / display.refreshRate }

@@ -304,11 +304,14 @@ public final class KioskDaemon {
     public var status: String {
         let scene = sceneHost.scene
         var parts = ["Screen \"\(currentScreen)\" (\(scene.container.selectedIndex + 1) of \(scene.screenNames.count))",
-                     "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))"]
+                     displayMode]
         if let cameraStatus = camera.status { parts.append("camera: \(cameraStatus)") }
         parts.append("touch: \(input.openDevices.count) device(s)")
         return parts.joined(separator: "; ")
     }
+
+    /// The display's mode as status lines show it, e.g. "1280x800@60".
+    var displayMode: String { "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))" }
 
     /// Input-to-screen latency over the replay, against the goal of one refresh plus the composition.
     public var latencyReport: String { pacer.latencyReport }
