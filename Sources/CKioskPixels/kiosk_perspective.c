@@ -188,14 +188,20 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
         vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
         vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
     } else {
-        /* Near the picture's edges: each tap checked, off-picture ones transparent. */
+        /* Near the picture's edges: each tap checked, off-picture ones transparent. Gathered in
+           plain arrays: writing vector lanes one by one stalls on every store's forwarding. */
+        uint32_t tl[8], tr[8], bl[8], br[8];
         for (int lane = 0; lane < 8; lane++) {
             int px = ix[lane], py = iy[lane];
-            vtl[lane] = tap(source, stride, width, height, px, py);
-            vtr[lane] = tap(source, stride, width, height, px + 1, py);
-            vbl[lane] = tap(source, stride, width, height, px, py + 1);
-            vbr[lane] = tap(source, stride, width, height, px + 1, py + 1);
+            tl[lane] = tap(source, stride, width, height, px, py);
+            tr[lane] = tap(source, stride, width, height, px + 1, py);
+            bl[lane] = tap(source, stride, width, height, px, py + 1);
+            br[lane] = tap(source, stride, width, height, px + 1, py + 1);
         }
+        memcpy(&vtl, tl, sizeof vtl);
+        memcpy(&vtr, tr, sizeof vtr);
+        memcpy(&vbl, bl, sizeof vbl);
+        memcpy(&vbr, br, sizeof vbr);
     }
     kiosk_u32x8 s = bilinear8(vtl, vtr, vbl, vbr, (kiosk_u32x8)(x >> 9) & 127, (kiosk_u32x8)(y >> 9) & 127);
     if (alpha < 255) s = multiply_channels(s, (kiosk_u32x8){0} + alpha);
@@ -316,7 +322,13 @@ static void row_run(const double inverse[9], double row, int left, int right, in
     *last = to > right ? right : to;
 }
 
-/* One rectangle's drawing, shared by the threads that draw its bands of rows. */
+/* Rows of the output that share one set of boxes: [y1, y2), boxes[first ..< first + count]. */
+typedef struct {
+    int y1, y2, first, count;
+} box_band;
+
+/* One drawing, shared by the threads that draw its bands of rows: the boxes' rows are solved
+   across the boxes' extents once each, then drawn in every box on the row. */
 typedef struct {
     uint32_t *out;
     ptrdiff_t out_stride, source_stride;
@@ -324,38 +336,58 @@ typedef struct {
     const uint32_t *source;
     const double *inverse;
     upright_columns columns;
+    const kiosk_box *boxes;
+    const box_band *rows;
+    int row_bands;
 } perspective_job;
 
-/* Rows [from, to) of the rectangle, each independent of every other. */
+/* The first band of boxes whose rows end below `row`. */
+static int band_at(const perspective_job *job, int row) {
+    int lo = 0, hi = job->row_bands;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (job->rows[mid].y2 <= row) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+/* Output rows [from, to) (absolute), each independent of every other. */
 static void draw_rows(const perspective_job *job, int from, int to) {
     const double *inverse = job->inverse;
     int x = job->x, width = job->width;
-    for (int r = from; r < to; r++) {
+    int band = band_at(job, from);
+    for (int row = from; row < to; row++) {
+        while (band < job->row_bands && job->rows[band].y2 <= row) band++;
+        if (band == job->row_bands) return;
+        if (job->rows[band].y1 > row) continue;
         row_line u, v, w;
         int first, last;
-        int row = job->y + r;
         row_run(inverse, row + 0.5, x, x + width, job->source_width, job->source_height, &u, &v, &w, &first, &last);
         uint32_t *line = job->out + (ptrdiff_t)row * job->out_stride;
-        if (!job->over) {
-            /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
-            for (int i = x; i < (first < last ? first : x + width); i++) line[i] = 0;
-            for (int i = first > last ? first : last; i < x + width; i++) line[i] = 0;
+        int shift = !job->upright && first < last ? span_shift(u, v, w, first + 0.5, last - 0.5) : 0;
+        const kiosk_box *box = job->boxes + job->rows[band].first;
+        for (int k = 0; k < job->rows[band].count; k++, box++) {
+            int lo = first > box->x1 ? first : box->x1, hi = last < box->x2 ? last : box->x2;
+            if (!job->over) {
+                /* SRC leaves nothing behind: off the picture it writes transparent, as pixman does. */
+                for (int i = box->x1; i < (lo < hi ? lo : box->x2); i++) line[i] = 0;
+                for (int i = lo > hi ? lo : hi; i < box->x2; i++) line[i] = 0;
+            }
+            if (lo >= hi) continue;
+            if (job->upright) {
+                draw_upright_run(line, lo, hi, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
+                                 job->source_width, job->source_height, (uint32_t)job->alpha, job->over);
+            } else {
+                draw_run(line, lo, hi, u, v, w, shift, job->source, job->source_stride, job->source_width,
+                         job->source_height, (uint32_t)job->alpha, job->over);
+            }
         }
-        if (first >= last) continue;
-        if (job->upright) {
-            draw_upright_run(line, first, last, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
-                             job->source_width, job->source_height, (uint32_t)job->alpha, job->over);
-            continue;
-        }
-        int shift = span_shift(u, v, w, first + 0.5, last - 0.5);
-        draw_run(line, first, last, u, v, w, shift, job->source, job->source_stride, job->source_width, job->source_height,
-                 (uint32_t)job->alpha, job->over);
     }
 }
 
 static void draw_band(void *context, int band) {
     const perspective_job *job = context;
-    draw_rows(job, (int)((long)job->height * band / job->bands), (int)((long)job->height * (band + 1) / job->bands));
+    draw_rows(job, job->y + (int)((long)job->height * band / job->bands), job->y + (int)((long)job->height * (band + 1) / job->bands));
 }
 
 /* Rows per band at least: fewer and the per-band overhead shows. */
@@ -363,25 +395,71 @@ static void draw_band(void *context, int band) {
 /* Bands per thread: more than one, so a thread the scheduler holds back is covered by the others. */
 #define BANDS_PER_THREAD 4
 
-int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                                  const double inverse[9], int alpha, int over) {
+/* True when the boxes are non-empty and banded as pixman's regions are (see the header). */
+static int banded(const kiosk_box *boxes, int count) {
+    for (int i = 0; i < count; i++) {
+        if (boxes[i].x1 >= boxes[i].x2 || boxes[i].y1 >= boxes[i].y2) return 0;
+        if (i == 0) continue;
+        const kiosk_box *before = &boxes[i - 1];
+        if (boxes[i].y1 == before->y1 ? boxes[i].y2 != before->y2 || boxes[i].x1 < before->x2 : boxes[i].y1 < before->y2)
+            return 0;
+    }
+    return 1;
+}
+
+int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const kiosk_box *boxes, int count,
+                                   const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                   const double inverse[9], int alpha, int over) {
     if (source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384) return -1;
-    if (width <= 0 || height <= 0 || alpha <= 0) return 0;
+    if (count <= 0 || alpha <= 0) return 0;
+    if (!banded(boxes, count)) {
+        for (int i = 0; i < count; i++) {
+            if (boxes[i].x1 >= boxes[i].x2 || boxes[i].y1 >= boxes[i].y2) continue;
+            kiosk_perspective_boxes_pooled(pool, out, out_stride, &boxes[i], 1, source, source_stride, source_width,
+                                           source_height, inverse, alpha, over);
+        }
+        return 0;
+    }
+    box_band *rows = malloc(sizeof(box_band) * (size_t)count);
+    if (!rows) return -1;
+    int row_bands = 0, left = boxes[0].x1, right = boxes[0].x2;
+    for (int i = 0; i < count; i++) {
+        if (boxes[i].x1 < left) left = boxes[i].x1;
+        if (boxes[i].x2 > right) right = boxes[i].x2;
+        if (row_bands > 0 && rows[row_bands - 1].y1 == boxes[i].y1) {
+            rows[row_bands - 1].count++;
+        } else {
+            rows[row_bands++] = (box_band){boxes[i].y1, boxes[i].y2, i, 1};
+        }
+    }
+    int top = boxes[0].y1, bottom = boxes[count - 1].y2;
     perspective_job job = {
-        .out = out, .out_stride = out_stride, .source_stride = source_stride, .x = x, .y = y, .width = width,
-        .height = height, .source_width = source_width, .source_height = source_height,
+        .out = out, .out_stride = out_stride, .source_stride = source_stride, .x = left, .y = top, .width = right - left,
+        .height = bottom - top, .source_width = source_width, .source_height = source_height,
         .alpha = alpha > 255 ? 255 : alpha, .over = over, .source = source, .inverse = inverse,
+        .boxes = boxes, .rows = rows, .row_bands = row_bands,
     };
-    job.upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&job.columns, inverse, x, width, source_width);
+    job.upright = inverse[1] == 0 && inverse[7] == 0 && upright_columns_make(&job.columns, inverse, left, job.width, source_width);
     int threads = kiosk_pool_threads(pool);
     int bands = threads * BANDS_PER_THREAD;
-    if (bands > height / BAND_ROWS) bands = height / BAND_ROWS;
+    if (bands > job.height / BAND_ROWS) bands = job.height / BAND_ROWS;
     job.bands = bands < 1 ? 1 : bands;
     /* Whole rows, top to bottom (strips of columns, for the source's cache lines, measured slower). */
     kiosk_pool_run(threads > 1 ? pool : NULL, draw_band, &job, job.bands);
     upright_columns_free(&job.columns);
+    free(rows);
     return 0;
+}
+
+int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                  const double inverse[9], int alpha, int over) {
+    if (width <= 0 || height <= 0) {
+        return source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384 ? -1 : 0;
+    }
+    kiosk_box box = {x, y, x + width, y + height};
+    return kiosk_perspective_boxes_pooled(pool, out, out_stride, &box, 1, source, source_stride, source_width, source_height,
+                                          inverse, alpha, over);
 }
 
 int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,

@@ -17,7 +17,7 @@ public final class Compositor {
     public let output: PixelBuffer
     /// Blend a feed and its fading blurred copy in one pass; off draws them as two pixman layers.
     public var fusesFade = true
-    /// Draw layers under a perspective map with the scanline kernel (`kiosk_perspective_rect`);
+    /// Draw layers under a perspective map with the scanline kernel (`kiosk_perspective_boxes_pooled`);
     /// off hands them to pixman's generic projective path, the reference the kernel is tested against.
     public var usesPerspectiveKernel = true
 
@@ -234,11 +234,14 @@ public final class Compositor {
             }
             source = blur.image
         }
+        let matrix = item.matrix
+        let clipMask = item.roundedClip.flatMap { clipMasks.mask(for: $0, opacity: item.opacity, frame: frameNumber) }
+        // One pass over the whole region: OVER an opaque sample is SRC, and the inside of a turned
+        // card comes in many narrow boxes that cost far more drawn one by one.
+        if clipMask == nil, drawPerspective(source, through: matrix, opacity: item.opacity, region: region) { return }
         let opaque = Region(item.opaqueRects)
         opaque.intersect(region)
         let rest = region.subtracting(opaque)
-        let matrix = item.matrix
-        let clipMask = item.roundedClip.flatMap { clipMasks.mask(for: $0, opacity: item.opacity, frame: frameNumber) }
         composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_SRC, region: opaque)
         composite(source, through: matrix, opacity: item.opacity, clipMask: clipMask, op: PIXMAN_OP_OVER, region: rest)
     }
@@ -259,9 +262,6 @@ public final class Compositor {
             workers.composite(op, source: source.raw, mask: mask?.raw, destination: sceneImage.raw,
                               sourceOrigin: (Int32(box.x - Int(matrix.g)), Int32(box.y - Int(matrix.h))), maskOrigin: maskOrigin,
                               box: box)
-        } else if usesPerspectiveKernel, !matrix.isAffine, clipMask == nil,
-                  drawPerspective(source, through: matrix, opacity: opacity, over: op == PIXMAN_OP_OVER, region: region) {
-            return
         } else {
             let padded = matrix.isAffine || source.ignoresAlpha ? nil
                 : source.buffer.flatMap { PaddedProjectiveSource($0, through: matrix, box: box) }
@@ -275,19 +275,20 @@ public final class Compositor {
         }
     }
 
-    /// Draws `source` through a perspective map, rectangle by rectangle, with the scanline kernel;
-    /// false (having drawn nothing) when the kernel cannot take it and pixman must.
-    private func drawPerspective(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, over: Bool,
-                                 region: Region) -> Bool {
-        guard let pixels = source.buffer, !source.ignoresAlpha, let inverse = matrix.kernelSourceMap else { return false }
+    /// Draws `source` OVER the scene through a perspective map across `region` in one pass of the
+    /// scanline kernel; false (having drawn nothing) when the map is affine or the kernel cannot take it and pixman must.
+    private func drawPerspective(_ source: PixmanImage, through matrix: ProjectiveMatrix, opacity: Double, region: Region) -> Bool {
+        guard usesPerspectiveKernel, !matrix.isAffine, let pixels = source.buffer, !source.ignoresAlpha,
+              let inverse = matrix.kernelSourceMap else { return false }
         let alpha = Int32((min(max(opacity, 0), 1) * 255).rounded())
-        for rect in region.rects {
-            let drawn = kiosk_perspective_rect_pooled(workers.raw, scene.pixels, scene.rowLength, Int32(rect.x), Int32(rect.y),
-                                                      Int32(rect.width), Int32(rect.height), pixels.pixels, pixels.rowLength,
-                                                      Int32(pixels.width), Int32(pixels.height), inverse, alpha, over ? 1 : 0)
-            if drawn != 0 { return false }
+        let boxes = region.rects.map {
+            kiosk_box(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.x + $0.width), y2: Int32($0.y + $0.height))
         }
-        return true
+        let drawn = boxes.withUnsafeBufferPointer {
+            kiosk_perspective_boxes_pooled(workers.raw, scene.pixels, scene.rowLength, $0.baseAddress, Int32($0.count), pixels.pixels,
+                                           pixels.rowLength, Int32(pixels.width), Int32(pixels.height), inverse, alpha, 1)
+        }
+        return drawn == 0
     }
 
     /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache.

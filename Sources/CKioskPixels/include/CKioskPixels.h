@@ -78,6 +78,20 @@ int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out
                                   const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                   const double inverse[9], int alpha, int over);
 
+/* A rectangle of output pixels, [x1, x2) across and [y1, y2) down; laid out as pixman's box. */
+typedef struct {
+    int32_t x1, y1, x2, y2;
+} kiosk_box;
+
+/* kiosk_perspective_rect_pooled over `count` boxes in one pass: each output row is solved once
+   and drawn in every box on it, so a region cut into many narrow boxes (the inside of a turned
+   card) costs what its area does. Boxes banded as pixman's regions are (sorted by y1 then x1, not
+   overlapping, boxes that share rows sharing y1 and y2) take that pass; any other set is drawn box
+   by box. Returns -1 (drawing nothing) for a source too large or when out of memory. */
+int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const kiosk_box *boxes, int count,
+                                   const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                                   const double inverse[9], int alpha, int over);
+
 /* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
    CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
    use, or kiosk_pixels_force_portable(1) forces the portable loops. */
