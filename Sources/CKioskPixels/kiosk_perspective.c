@@ -173,8 +173,12 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
         /* The rows below are the next output rows' taps: asked for now, they arrive in time
            (the walk along a slanted source line is nothing a hardware prefetcher follows). */
         int ahead = iy[0] + PREFETCH_ROWS < height ? iy[0] + PREFETCH_ROWS : height - 1;
+        int below = ahead + 1 < height ? ahead + 1 : ahead;
         __builtin_prefetch(source + ahead * stride + ix[0]);
         __builtin_prefetch(source + ahead * stride + ix[7]);
+        /* And the row under it: a shrunk source skips rows, and the bottom taps need them. */
+        __builtin_prefetch(source + below * stride + ix[0]);
+        __builtin_prefetch(source + below * stride + ix[7]);
         kiosk_i32x8 at = iy * (int32_t)stride + ix;
         kiosk_u64x4 top_low = {pair(source + at[0]), pair(source + at[1]), pair(source + at[2]), pair(source + at[3])};
         kiosk_u64x4 top_high = {pair(source + at[4]), pair(source + at[5]), pair(source + at[6]), pair(source + at[7])};

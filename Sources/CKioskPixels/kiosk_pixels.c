@@ -525,3 +525,33 @@ void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source
 #endif
     for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
 }
+
+/* One band of a pooled copy. */
+typedef struct {
+    uint32_t *out;
+    const uint32_t *source;
+    ptrdiff_t out_stride, source_stride;
+    int width, height, bands;
+} copy_job;
+
+static void copy_band(void *context, int band) {
+    const copy_job *job = context;
+    int from = (int)((long)job->height * band / job->bands), to = (int)((long)job->height * (band + 1) / job->bands);
+    kiosk_copy_rect(job->out + from * job->out_stride, job->out_stride, job->source + from * job->source_stride, job->source_stride,
+                    job->width, to - from);
+}
+
+/* Rectangles below this many pixels are copied by the caller alone: sharing them costs more than it saves. */
+#define POOLED_COPY_PIXELS (64 * 1024)
+
+void kiosk_copy_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                            int width, int height) {
+    if (width <= 0 || height <= 0) return;
+    int threads = kiosk_pool_threads(pool);
+    if (threads < 2 || (long)width * height < POOLED_COPY_PIXELS) {
+        kiosk_copy_rect(out, out_stride, source, source_stride, width, height);
+        return;
+    }
+    copy_job job = {out, source, out_stride, source_stride, width, height, threads * 2 < height ? threads * 2 : height};
+    kiosk_pool_run(pool, copy_band, &job, job.bands);
+}

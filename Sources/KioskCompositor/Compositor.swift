@@ -291,14 +291,14 @@ public final class Compositor {
         return drawn == 0
     }
 
-    /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache.
+    /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache, large ones across the workers.
     private func copy(_ source: PixelBuffer, offset: (x: Int, y: Int), region: Region) {
         let limit = PixelRect(x: offset.x, y: offset.y, width: source.width, height: source.height)
         for rect in region.rects {
             guard let part = rect.intersection(limit) else { continue }
-            kiosk_copy_rect(scene.pixels + part.y * scene.rowLength + part.x, scene.rowLength,
-                            source.pixels + (part.y - offset.y) * source.rowLength + (part.x - offset.x), source.rowLength,
-                            Int32(part.width), Int32(part.height))
+            kiosk_copy_rect_pooled(workers.raw, scene.pixels + part.y * scene.rowLength + part.x, scene.rowLength,
+                                   source.pixels + (part.y - offset.y) * source.rowLength + (part.x - offset.x), source.rowLength,
+                                   Int32(part.width), Int32(part.height))
         }
     }
 

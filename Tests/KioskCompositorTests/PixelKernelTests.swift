@@ -67,4 +67,25 @@ final class PixelKernelTests: XCTestCase {
             XCTAssertTrue(small.allSatisfy { $0 >> 24 == 0xFF }, mode)
         }
     }
+
+    func testPooledCopyCopiesTheRectangleAndNothingElse() {
+        // Large enough to be shared across the threads, with strides wider than the rectangle.
+        let source = PixelBuffer(width: 700, height: 300), out = PixelBuffer(width: 720, height: 310)
+        for y in 0..<source.height { for x in 0..<source.width { source[x, y] = 0xFF00_0000 | UInt32(x) << 8 | UInt32(y % 256) } }
+        let pool = kiosk_pool_create(3)
+        defer { kiosk_pool_destroy(pool) }
+        PixelModes.each { mode in
+            for y in 0..<out.height { for x in 0..<out.width { out[x, y] = 0x1234_5678 } }
+            kiosk_copy_rect_pooled(pool, out.pixels + 5 * out.rowLength + 9, out.rowLength, source.pixels + source.rowLength + 2,
+                                   source.rowLength, 690, 299)
+            var wrong = 0
+            for y in 0..<out.height {
+                for x in 0..<out.width {
+                    let inside = x >= 9 && x < 699 && y >= 5 && y < 304
+                    if out[x, y] != (inside ? source[x - 7, y - 4] : 0x1234_5678) { wrong += 1 }
+                }
+            }
+            XCTAssertEqual(wrong, 0, "pixels copied wrong or written outside the rectangle (\(mode))")
+        }
+    }
 }

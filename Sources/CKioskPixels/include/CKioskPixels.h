@@ -92,6 +92,11 @@ int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t ou
                                    const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                    const double inverse[9], int alpha, int over);
 
+/* kiosk_copy_rect with the rows shared out in bands across `pool`'s threads (small rectangles, or a
+   NULL pool, on the caller's alone): one core's stores do not fill the memory bus. */
+void kiosk_copy_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                            int width, int height);
+
 /* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
    CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
    use, or kiosk_pixels_force_portable(1) forces the portable loops. */
