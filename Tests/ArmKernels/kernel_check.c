@@ -108,6 +108,42 @@ static int check_perspective(const char *name, uint32_t *out, int out_width, int
     return worst <= 2 && same;
 }
 
+/* The turn drawn over a region of boxes in one pass (two sharing rows, one below): inside the
+   boxes as pixman samples, outside untouched, and the same on three threads. */
+static int check_boxes(uint32_t *out, int out_width, int out_height, const uint32_t *source, int source_width,
+                       int source_height, const double m[9]) {
+    static const kiosk_box boxes[] = {{4, 3, 40, 20}, {52, 3, 90, 20}, {10, 30, 120, 70}};
+    static uint32_t background[128 * 80], pooled[128 * 80];
+    int count = (int)(sizeof boxes / sizeof boxes[0]);
+    fill_background(background, (size_t)out_width * out_height);
+    memcpy(out, background, sizeof(uint32_t) * (size_t)out_width * out_height);
+    memcpy(pooled, background, sizeof(uint32_t) * (size_t)out_width * out_height);
+    kiosk_perspective_boxes_pooled(NULL, out, out_width, boxes, count, source, source_width, source_width, source_height, m, 255, 1);
+    kiosk_pool *pool = kiosk_pool_create(3);
+    kiosk_perspective_boxes_pooled(pool, pooled, out_width, boxes, count, source, source_width, source_width, source_height, m, 255, 1);
+    kiosk_pool_destroy(pool);
+    int worst = 0;
+    for (int py = 0; py < out_height; py++) {
+        for (int px = 0; px < out_width; px++) {
+            uint32_t under = background[py * out_width + px], want = under;
+            for (int k = 0; k < count; k++) {
+                if (px >= boxes[k].x1 && px < boxes[k].x2 && py >= boxes[k].y1 && py < boxes[k].y2)
+                    want = reference_pixel(under, source, source_width, source_height, m, px, py, 255, 1);
+            }
+            uint32_t got = out[py * out_width + px];
+            for (int shift = 0; shift < 32; shift += 8) {
+                int difference = abs((int)(got >> shift & 0xFF) - (int)(want >> shift & 0xFF));
+                if (difference > worst) worst = difference;
+            }
+        }
+    }
+    int same = memcmp(pooled, out, sizeof(uint32_t) * (size_t)out_width * out_height) == 0;
+    report("perspective-boxes", out, (size_t)out_width * out_height);
+    printf("perspective-boxes-largest-difference-from-pixman %d\n", worst);
+    printf("perspective-boxes-same-on-3-threads %d\n", same);
+    return worst <= 2 && same;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "--portable") == 0) kiosk_pixels_force_portable(1);
     enum { SW = 97, SH = 61, W = 128, H = 80 };
@@ -124,6 +160,7 @@ int main(int argc, char **argv) {
     matches &= check_perspective("perspective-strong", out, W, H, 0, 0, W, H, source, SW, SH, strong, 200, 1);
     const double shrink[9] = {2.6, 0.0, -30.0, 0.05, 1.4, -6.0, 0.009, 0.0, 0.7};
     matches &= check_perspective("perspective-shrunk", out, W, H, 0, 0, W, H, source, SW, SH, shrink, 255, 1);
+    matches &= check_boxes(out, W, H, source, SW, SH, turn);
 
     fill_background(out, W * H);
     kiosk_box_blur(out, W, H, W, 2, 2, scratch);
@@ -148,6 +185,15 @@ int main(int argc, char **argv) {
     fill_background(camera, W * H);
     kiosk_fade_rect(out, W, camera, W, wide, 128, 10, 8, 0, 0, W, H, 77);
     report("fade", out, W * H);
+
+    /* A copy large enough to be shared out: a rectangle of the camera into the blurred picture. */
+    static uint32_t large[400 * 300], copied[400 * 300];
+    fill_background(large, 400 * 300);
+    fill_source(copied, 400, 300);
+    kiosk_pool *pool = kiosk_pool_create(2);
+    kiosk_copy_rect_pooled(pool, copied + 3 * 400 + 5, 400, large, 400, 390, 290);
+    kiosk_pool_destroy(pool);
+    report("copy-pooled", copied, 400 * 300);
     if (!matches) fprintf(stderr, "kernel_check: a perspective draw is more than 2/255 from pixman's sampling\n");
     return matches ? 0 : 1;
 }
