@@ -28,6 +28,10 @@ final class ConfigApplier {
     private unowned let pacer: RenderPacer
     /// Makes the builder of a new configuration's scene (the daemon's binds values and buttons).
     var makeSceneBuilder: (KioskConfiguration, Size) -> SceneBuilder = { SceneBuilder(configuration: $0, size: $1) }
+    /// The new configuration's scene is on show: what it needs besides (its values' sources) starts.
+    var onSceneReplaced: (KioskConfiguration) -> Void = { _ in }
+    /// The new configuration's scene could not be built: whatever making its builder staged is undone.
+    var onSceneRejected: () -> Void = {}
 
     init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
@@ -85,11 +89,13 @@ final class ConfigApplier {
             scene = try makeSceneBuilder(new, sceneSize)
                 .build(frameClock: frameClock, initialScreen: sceneHost.currentScreen)
         } catch {
+            onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")
             return "the new config's screens could not be built: \(error)"
         }
         configuration = new
         sceneHost.replace(with: scene)
+        onSceneReplaced(new)
         if new.display != old.display {
             logger.warning("[display] changes take effect after a restart: systemctl restart swipe-kiosk")
         }

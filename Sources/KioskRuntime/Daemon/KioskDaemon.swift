@@ -89,10 +89,13 @@ public final class KioskDaemon {
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
         applier.makeSceneBuilder = { [valueSources, buttons] configuration, size in
-            // The new values start (and keep their texts) before the new screens bind to them.
-            valueSources.start(configuration.values)
+            // The new values are in the store (keeping their texts) before the new screens bind to
+            // them; their sources start only once those screens are on show.
+            valueSources.stage(configuration.values)
             return Self.sceneBuilder(configuration, size: size, values: valueSources.store, buttons: buttons)
         }
+        applier.onSceneReplaced = { [valueSources] configuration in valueSources.start(configuration.values) }
+        applier.onSceneRejected = { [valueSources] in valueSources.rollBack() }
         wireParts()
     }
 

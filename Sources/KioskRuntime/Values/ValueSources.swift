@@ -9,6 +9,8 @@ final class ValueSources {
     private let context: DaemonContext
     private let wallClock: any WallClock
     private var feeds: [any ValueFeed] = []
+    /// The store as it was before `stage`, until the staged values start or are rolled back.
+    private var beforeStaging: ValueStore.Snapshot?
 
     init(store: ValueStore, context: DaemonContext, wallClock: any WallClock) {
         self.store = store
@@ -16,8 +18,23 @@ final class ValueSources {
         self.wallClock = wallClock
     }
 
+    /// Puts `values` in the store, at the texts they would start with, for a new scene to bind to;
+    /// the running feeds go on until `start` replaces them, and `rollBack` undoes this.
+    func stage(_ values: [ValueConfiguration]) {
+        if beforeStaging == nil { beforeStaging = store.snapshot() }
+        store.configure(values)
+    }
+
+    /// Puts the store back as it was before `stage` (the new scene was not built).
+    func rollBack() {
+        guard let snapshot = beforeStaging else { return }
+        beforeStaging = nil
+        store.restore(snapshot)
+    }
+
     /// Stops the running feeds and starts those `values` describe; the store takes the new set.
     func start(_ values: [ValueConfiguration]) {
+        beforeStaging = nil
         feeds = []
         store.configure(values)
         for value in values {

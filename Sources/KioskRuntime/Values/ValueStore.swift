@@ -36,6 +36,25 @@ public final class ValueStore {
         refresh { _ in true }
     }
 
+    /// The values, their sources and texts at one moment, to go back to (a reload that failed).
+    struct Snapshot {
+        fileprivate var current: [String: String]
+        fileprivate var sources: [String: ValueSourceKind]
+        fileprivate var names: [String]
+    }
+
+    func snapshot() -> Snapshot {
+        Snapshot(current: current, sources: sources, names: names)
+    }
+
+    /// Goes back to `snapshot`: its values, with the texts they had, shown again wherever bound.
+    func restore(_ snapshot: Snapshot) {
+        current = snapshot.current
+        sources = snapshot.sources
+        names = snapshot.names
+        refresh { _ in true }
+    }
+
     /// The text `name` shows now; nil when there is no such value.
     public func value(_ name: String) -> String? { current[name] }
 

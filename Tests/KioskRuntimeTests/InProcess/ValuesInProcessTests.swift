@@ -87,6 +87,26 @@ final class ValuesInProcessTests: XCTestCase {
         XCTAssertEqual(texts(kiosk), ["Now ?"], "another source starts from its initial text")
     }
 
+    func testAReloadWhoseScreensCannotBeBuiltKeepsTheRunningValuesAndTheirSources() throws {
+        let kiosk = try DaemonHarness(config: Self.config(values: "[[value]]\nname = \"temp\"\ninitial = \"--\""))
+        try kiosk.daemon.setValue("temp", to: "19")
+        // The new file is valid, but its screens fail to build (as if the scene builder threw).
+        let build = kiosk.daemon.applier.makeSceneBuilder
+        kiosk.daemon.applier.makeSceneBuilder = { configuration, size in
+            var broken = configuration
+            broken.screens = []
+            return build(broken, size)
+        }
+        try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\nsource = \"clock\"\nformat = \"%H:%M\"\n"
+                                                    + "[[value]]\nname = \"queue\"\ninitial = \"0\"", text: "Now {temp}"))
+        guard case .rejected = kiosk.daemon.reload() else { return XCTFail("the reload should be rejected") }
+        XCTAssertEqual(texts(kiosk), ["Temp {C}: 19"], "the running screen keeps its value's text")
+        XCTAssertEqual(kiosk.daemon.values, ["temp": "19"], "the running values stay, and no new one appears")
+        kiosk.frames(3)
+        XCTAssertNoThrow(try kiosk.daemon.setValue("temp", to: "20"), "temp is still set over D-Bus, not by a clock")
+        XCTAssertEqual(texts(kiosk), ["Temp {C}: 20"])
+    }
+
     func testATabTitleFollowsItsValueAcrossHighlightChanges() throws {
         let kiosk = try DaemonHarness(config: """
             [display]
