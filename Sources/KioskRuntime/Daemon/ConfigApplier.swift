@@ -96,8 +96,10 @@ final class ConfigApplier {
         configuration = new
         sceneHost.replace(with: scene)
         onSceneReplaced(new)
-        if new.display != old.display {
-            logger.warning("[display] changes take effect after a restart: systemctl restart swipe-kiosk")
+        // The display is opened, the bus name owned and the metrics file written from start to exit.
+        for (section, changed) in [("display", new.display != old.display), ("control", new.control != old.control),
+                                   ("metrics", new.metrics != old.metrics)] where changed {
+            logger.warning("[\(section)] changes take effect after a restart: systemctl restart swipe-kiosk")
         }
         if new.camera != old.camera {
             camera.stop()

@@ -189,6 +189,16 @@ final class InProcessDaemonTests: XCTestCase {
         XCTAssertTrue(kiosk.log.contains("not applied; the running config stays"), "\(kiosk.log.lines)")
     }
 
+    func testAReloadThatChangesStartOnlySectionsSaysTheyNeedARestart() throws {
+        let kiosk = try DaemonHarness(config: Self.config())
+        kiosk.settle()
+        try kiosk.rewriteConfig(Self.config(duration: 0.4) + "\n[control]\nbus = \"session\"\n[metrics]\ninterval = 5\n")
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertTrue(kiosk.log.contains("[control] changes take effect after a restart"), "\(kiosk.log.lines)")
+        XCTAssertTrue(kiosk.log.contains("[metrics] changes take effect after a restart"), "\(kiosk.log.lines)")
+        XCTAssertFalse(kiosk.log.contains("[display] changes"), "\(kiosk.log.lines)")
+    }
+
     // MARK: - Control
 
     func testGoToIsRefusedWhileATransitionRunsAndNamesAnUnknownScreen() throws {
