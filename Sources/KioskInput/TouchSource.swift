@@ -7,6 +7,12 @@ public protocol TouchSource: AnyObject {
     var fileDescriptors: [Int32] { get }
     /// Reads what is ready on `fileDescriptor` without blocking.
     func readReady(fileDescriptor: Int32) -> TouchSourceUpdate
+    /// The device nodes open now, for status reports; none for a source without devices.
+    var openDevices: [String] { get }
+}
+
+extension TouchSource {
+    public var openDevices: [String] { [] }
 }
 
 /// What one readable descriptor produced: touches, and changes to the set of descriptors to watch.

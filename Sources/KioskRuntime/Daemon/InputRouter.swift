@@ -32,9 +32,9 @@ final class InputRouter {
     private var loop: EventLoop { context.loop }
     private var logger: Logger { context.logger }
 
-    /// Open touch devices' paths, when a source reports them (the touch monitor does).
+    /// Open touch devices' paths, from every source that has devices (the touch monitor).
     var openDevices: [String] {
-        sources.flatMap { ($0 as? TouchMonitor)?.openDevices ?? [] }
+        sources.flatMap(\.openDevices)
     }
 
     /// Watches `source`'s descriptors; its touches go to the scene from now on.

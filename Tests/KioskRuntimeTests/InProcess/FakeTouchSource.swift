@@ -18,6 +18,8 @@ final class FakeTouchSource: TouchSource {
     }
 
     var fileDescriptors: [Int32] { [ends[0]] }
+    /// The device nodes the daemon's status reports for this source.
+    var openDevices: [String] = []
 
     func send(_ touches: [TouchEvent]) {
         queued += touches

@@ -201,6 +201,13 @@ final class InProcessDaemonTests: XCTestCase {
 
     // MARK: - Control
 
+    func testTheStatusListsTheDevicesEveryTouchSourceHasOpen() throws {
+        let kiosk = try DaemonHarness(config: Self.config())
+        XCTAssertEqual(kiosk.daemon.touchDevices, [])
+        kiosk.touches.openDevices = ["/dev/input/event7"]
+        XCTAssertEqual(kiosk.daemon.touchDevices, ["/dev/input/event7"])
+    }
+
     func testGoToIsRefusedWhileATransitionRunsAndNamesAnUnknownScreen() throws {
         let kiosk = try DaemonHarness(config: Self.config())
         kiosk.settle()
