@@ -82,12 +82,9 @@ final class ConfigApplier {
     /// Replaces the scene and restarts what changed; returns why nothing changed when it failed.
     private func apply(_ new: KioskConfiguration) -> String? {
         let old = configuration
-        // The old scene settles first, so the screen kept is the one its transition ended on.
-        sceneHost.settle()
         let scene: KioskScene
         do {
-            scene = try makeSceneBuilder(new, sceneSize)
-                .build(frameClock: frameClock, initialScreen: sceneHost.currentScreen)
+            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(new, sceneSize) }
         } catch {
             onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")

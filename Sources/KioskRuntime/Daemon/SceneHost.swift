@@ -25,7 +25,7 @@ final class SceneHost: ContainerControllerDelegate {
     }
 
     var container: ContainerController { scene.container }
-    var currentScreen: String { scene.screenNames[container.selectedIndex] }
+    var currentScreen: String { scene.currentScreen }
 
     /// Shows `new` instead of the current scene, which first settles: a running transition ends
     /// through its normal path (one `transition-ended`) and its display links stop.

@@ -94,12 +94,10 @@ public final class PreviewSession {
     }
 
     private func apply(_ new: KioskConfiguration) {
-        // A swipe still animating ends first, so the screen kept is the one it was going to.
-        scene.container.settle()
-        let current = scene.screenNames[scene.container.selectedIndex]
         do {
-            let rebuilt = try SceneBuilder(configuration: new, size: compositor.sceneSize)
-                .build(frameClock: display.frameClock, initialScreen: current)
+            let rebuilt = try scene.rebuild(frameClock: display.frameClock) {
+                SceneBuilder(configuration: new, size: compositor.sceneSize)
+            }
             scene.rootView.removeFromSuperview()
             scene = rebuilt
             root.insertSubview(scene.rootView, at: 0)
@@ -119,7 +117,7 @@ public final class PreviewSession {
         attachScene()
         if cameraChanged { restartCamera() }
         try? watcher.watch([configPath] + Self.referencedFiles(new))
-        log("reloaded \(configPath): \(scene.screenNames.count) screens, showing \"\(scene.screenNames[scene.container.selectedIndex])\"")
+        log("reloaded \(configPath): \(scene.screenNames.count) screens, showing \"\(scene.currentScreen)\"")
     }
 
     private func showErrors(_ error: ConfigurationError) {

@@ -21,6 +21,17 @@ public final class KioskScene {
     /// The root view the compositor draws.
     public var rootView: View { container.view }
 
+    /// The name of the screen on top.
+    public var currentScreen: String { screenNames[container.selectedIndex] }
+
+    /// Builds the scene that takes this one's place for a new configuration (a daemon reload, a
+    /// preview save): a running transition first ends through its normal path, and the new scene
+    /// starts on the screen that left on show, where it still has one.
+    func rebuild(frameClock: any FrameClock, from makeBuilder: () -> SceneBuilder) throws -> KioskScene {
+        container.settle()
+        return try makeBuilder().build(frameClock: frameClock, initialScreen: currentScreen)
+    }
+
     /// Highlights the tab of the screen on top; the daemon calls it when a transition ends.
     public func selectionDidChange() {
         tabBar?.highlight(screenIndex: container.selectedIndex)
