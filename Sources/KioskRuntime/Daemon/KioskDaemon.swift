@@ -40,6 +40,8 @@ public final class KioskDaemon {
     let applier: ConfigApplier
     let valueSources: ValueSources
     let buttons: ButtonActions
+    /// The time of day: `[[power.schedule]]` and clock values read it, and hear when it is set.
+    private let wallClock: any WallClock
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var signals: SignalSource?
@@ -63,6 +65,7 @@ public final class KioskDaemon {
         display = parts.display
         displayBackend = parts.displayBackend
         clock = parts.clock
+        wallClock = parts.wallClock
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
@@ -206,6 +209,10 @@ public final class KioskDaemon {
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
         try power.start()
+        try wallClock.watchTimeChanges { [unowned self] in
+            power.wallClockWasSet()
+            valueSources.wallClockWasSet()
+        }
     }
 
     /// Asks `run()` to return after the current turn of the loop.

@@ -67,11 +67,13 @@ final class PowerController {
         } else if configuration.dimAfter > 0 {
             logger.notice("[power] dim-after is set but there is no backlight: the panel does not dim")
         }
-        try wallClock.watchTimeChanges { [unowned self] in
-            logger.notice("the wall clock was set: deciding the power schedule again")
-            readSchedule()
-            update()
-        }
+        readSchedule()
+        update()
+    }
+
+    /// The wall clock was set (NTP, `date -s`): the schedule is decided again from the new time.
+    func wallClockWasSet() {
+        logger.notice("the wall clock was set: deciding the power schedule again")
         readSchedule()
         update()
     }

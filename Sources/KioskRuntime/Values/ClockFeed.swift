@@ -44,6 +44,12 @@ final class ClockFeed: ValueFeed {
         return showsSeconds ? 1 : 60
     }
 
+    /// A step of the wall clock (NTP at boot moves it by years) shows at once, and the next
+    /// boundary is worked out from the new time.
+    func wallClockWasSet() {
+        tick()
+    }
+
     private func tick() {
         let now = wallClock.date.timeIntervalSince1970
         set(Self.format(format, at: now))

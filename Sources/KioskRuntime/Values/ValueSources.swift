@@ -61,4 +61,9 @@ final class ValueSources {
     func stop() {
         feeds = []
     }
+
+    /// The wall clock was set: the clock values show the new time at once.
+    func wallClockWasSet() {
+        feeds.forEach { $0.wallClockWasSet() }
+    }
 }

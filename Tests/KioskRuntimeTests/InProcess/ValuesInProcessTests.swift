@@ -170,6 +170,20 @@ final class ValuesInProcessTests: XCTestCase {
         }
     }
 
+    func testAClockValueShowsAStepOfTheWallClockAtOnceAndTicksOnFromIt() throws {
+        let kiosk = try DaemonHarness(config: Self.config(
+            values: "[[value]]\nname = \"now\"\nsource = \"clock\"\nformat = \"%H:%M\"", text: "{now}"))
+        func shown(at date: Date) -> [String] { [ClockFeed.format("%H:%M", at: date.timeIntervalSince1970)] }
+        XCTAssertEqual(texts(kiosk), shown(at: kiosk.wallClock.date))
+        // NTP at boot, say: the time shows at once, not at the old clock's next minute.
+        let stepped = kiosk.wallClock.local("2026-06-03 15:47").addingTimeInterval(30)
+        kiosk.wallClock.set(to: stepped)
+        XCTAssertEqual(texts(kiosk), shown(at: stepped))
+        // And the next minute comes 30 s later by the new clock.
+        kiosk.clock.advance(to: kiosk.clock.now + 31)
+        XCTAssertEqual(texts(kiosk), shown(at: stepped.addingTimeInterval(60)))
+    }
+
     func testAFileSourceFollowsWritesAndRenameOver() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("values-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
