@@ -30,6 +30,25 @@ int kiosk_use_avx512bw(void);
     static void name params { name##_body args; }
 #endif
 
+/* As KIOSK_TWO_BUILDS, the body told which build it is in by one more argument (1 in the AVX2
+   build, 0 in the portable one), so it can call x86 helpers where they measurably win. */
+#define KIOSK_UNPARENTHESIZE(...) __VA_ARGS__
+#if defined(KIOSK_HAVE_AVX2_PATH)
+#define KIOSK_TWO_BUILDS_TOLD(name, params, args)                                                                    \
+    static void name##_for_any_cpu params { name##_body(KIOSK_UNPARENTHESIZE args, 0); }                              \
+    __attribute__((target("avx2"))) static void name##_for_avx2 params { name##_body(KIOSK_UNPARENTHESIZE args, 1); } \
+    static void name params {                                                                                        \
+        if (kiosk_use_avx2()) {                                                                                      \
+            name##_for_avx2 args;                                                                                    \
+        } else {                                                                                                     \
+            name##_for_any_cpu args;                                                                                 \
+        }                                                                                                            \
+    }
+#else
+#define KIOSK_TWO_BUILDS_TOLD(name, params, args) \
+    static void name params { name##_body(KIOSK_UNPARENTHESIZE args, 0); }
+#endif
+
 #define KIOSK_BODY static inline __attribute__((always_inline))
 
 #endif

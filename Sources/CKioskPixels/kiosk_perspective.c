@@ -168,10 +168,48 @@ KIOSK_BODY kiosk_u32x8 bilinear8(kiosk_u32x8 tl, kiosk_u32x8 tr, kiosk_u32x8 bl,
     return a << 24 | r << 16 | g << 8 | b;
 }
 
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* bilinear8 on the taps as loaded, each lane's left and right neighbours side by side in 64 bits
+   (pixels 0-3, then 4-7, of the top row, then of the bottom one), with the same arithmetic: a
+   byte shuffle puts each channel's left and right values in one 16-bit word, one unsigned-by-signed
+   multiply-add weighs them (127 - fx and fx, plus the left value once more, which is 128 - fx
+   exactly), one 16-bit multiply-add weighs the rows; no splitting the pairs, about a third fewer
+   instructions. By pointer: the portable build must not pass 256-bit vectors, even in code it never runs. */
+__attribute__((target("avx2"))) static inline void bilinear8_pairs_avx2(const kiosk_u64x4 pairs[4], const kiosk_u32x8 *fx,
+                                                                        const kiosk_u32x8 *fy, kiosk_u32x8 *sample) {
+    const __m256i spread = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
+                                            0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    __m256i x = (__m256i)*fx, y = (__m256i)*fy;
+    __m256i across = _mm256_or_si256(_mm256_sub_epi32(_mm256_set1_epi32(127), x), _mm256_slli_epi32(x, 8));
+    across = _mm256_or_si256(across, _mm256_slli_epi32(across, 16));
+    __m256i down = _mm256_or_si256(_mm256_sub_epi32(_mm256_set1_epi32(128), y), _mm256_slli_epi32(y, 16));
+    /* Each pixel's weights over its 64 bits (across), and over the 128-bit lane its channels
+       land in after the rows are interleaved (down): pixels 0 and 2, 1 and 3, 4 and 6, 5 and 7. */
+    __m256i across_of[2] = {_mm256_permutevar8x32_epi32(across, _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3)),
+                            _mm256_permutevar8x32_epi32(across, _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7))};
+    __m256i down_of[4] = {_mm256_permutevar8x32_epi32(down, _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2)),
+                          _mm256_permutevar8x32_epi32(down, _mm256_setr_epi32(1, 1, 1, 1, 3, 3, 3, 3)),
+                          _mm256_permutevar8x32_epi32(down, _mm256_setr_epi32(4, 4, 4, 4, 6, 6, 6, 6)),
+                          _mm256_permutevar8x32_epi32(down, _mm256_setr_epi32(5, 5, 5, 5, 7, 7, 7, 7))};
+    const __m256i low_bytes = _mm256_set1_epi16(0xFF);
+    __m256i packed[2];
+    for (int half = 0; half < 2; half++) {
+        __m256i top = _mm256_shuffle_epi8((__m256i)pairs[half], spread);
+        __m256i bottom = _mm256_shuffle_epi8((__m256i)pairs[2 + half], spread);
+        top = _mm256_add_epi16(_mm256_maddubs_epi16(top, across_of[half]), _mm256_and_si256(top, low_bytes));
+        bottom = _mm256_add_epi16(_mm256_maddubs_epi16(bottom, across_of[half]), _mm256_and_si256(bottom, low_bytes));
+        __m256i first = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpacklo_epi16(top, bottom), down_of[2 * half]), 14);
+        __m256i second = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_unpackhi_epi16(top, bottom), down_of[2 * half + 1]), 14);
+        packed[half] = _mm256_packus_epi32(first, second);
+    }
+    *sample = (kiosk_u32x8)_mm256_permute4x64_epi64(_mm256_packus_epi16(packed[0], packed[1]), 0xD8);
+}
+#endif
+
 /* Eight pixels: taps fetched per lane (off-picture ones as transparent only near the edges),
-   the arithmetic on whole vectors. */
+   the arithmetic on whole vectors. `avx2` is 1 in the AVX2 build. */
 KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
-                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over, int avx2) {
     kiosk_i32x8 x, y;
     memcpy(&x, sx, sizeof x);
     memcpy(&y, sy, sizeof y);
@@ -179,7 +217,8 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
     kiosk_i32x8 inside = ((kiosk_u32x8)ix < (uint32_t)(width - 1)) & ((kiosk_u32x8)iy < (uint32_t)(height - 1));
     int all_inside = 1;
     for (int lane = 0; lane < 8; lane++) all_inside &= inside[lane] != 0;
-    kiosk_u32x8 vtl, vtr, vbl, vbr;
+    kiosk_u32x8 vtl, vtr, vbl, vbr, s;
+    kiosk_u32x8 fx = (kiosk_u32x8)(x >> 9) & 127, fy = (kiosk_u32x8)(y >> 9) & 127;
     if (all_inside) {
         /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
            into left and right taps. Built from loads, not through an array, whose vector
@@ -200,11 +239,21 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
                                   pair(source + stride + at[2]), pair(source + stride + at[3])};
         kiosk_u64x4 bottom_high = {pair(source + stride + at[4]), pair(source + stride + at[5]),
                                    pair(source + stride + at[6]), pair(source + stride + at[7])};
-        kiosk_u32x8 a = (kiosk_u32x8)top_low, b = (kiosk_u32x8)top_high, c = (kiosk_u32x8)bottom_low, d = (kiosk_u32x8)bottom_high;
-        vtl = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
-        vtr = __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
-        vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
-        vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
+#if defined(KIOSK_HAVE_AVX2_PATH)
+        if (avx2) {
+            kiosk_u64x4 pairs[4] = {top_low, top_high, bottom_low, bottom_high};
+            bilinear8_pairs_avx2(pairs, &fx, &fy, &s);
+        } else
+#endif
+        {
+            (void)avx2;
+            kiosk_u32x8 a = (kiosk_u32x8)top_low, b = (kiosk_u32x8)top_high, c = (kiosk_u32x8)bottom_low, d = (kiosk_u32x8)bottom_high;
+            vtl = __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+            vtr = __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
+            vbl = __builtin_shufflevector(c, d, 0, 2, 4, 6, 8, 10, 12, 14);
+            vbr = __builtin_shufflevector(c, d, 1, 3, 5, 7, 9, 11, 13, 15);
+            s = bilinear8(vtl, vtr, vbl, vbr, fx, fy);
+        }
     } else {
         /* Near the picture's edges: each tap checked, off-picture ones transparent. Gathered in
            plain arrays: writing vector lanes one by one stalls on every store's forwarding. */
@@ -220,8 +269,8 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
         memcpy(&vtr, tr, sizeof vtr);
         memcpy(&vbl, bl, sizeof vbl);
         memcpy(&vbr, br, sizeof vbr);
+        s = bilinear8(vtl, vtr, vbl, vbr, fx, fy);
     }
-    kiosk_u32x8 s = bilinear8(vtl, vtr, vbl, vbr, (kiosk_u32x8)(x >> 9) & 127, (kiosk_u32x8)(y >> 9) & 127);
     if (alpha < 255) s = multiply_channels(s, (kiosk_u32x8){0} + alpha);
     if (over) {
         /* Opaque runs (a card's inside) skip reading the output: it may not be in the cache. */
@@ -241,9 +290,10 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
    missing lanes repeating the last pixel and left unwritten (a scalar tail cost a tenth of the
    kernel's time). */
 KIOSK_BODY void draw_chunk_body(uint32_t *out, const int32_t *sx, const int32_t *sy, int count,
-                                const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+                                const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over,
+                                int avx2) {
     int i = 0;
-    for (; i + 8 <= count; i += 8) draw8(out + i, sx + i, sy + i, source, stride, width, height, alpha, over);
+    for (; i + 8 <= count; i += 8) draw8(out + i, sx + i, sy + i, source, stride, width, height, alpha, over, avx2);
     int rest = count - i;
     if (rest == 0) return;
     int32_t x[8], y[8];
@@ -254,21 +304,22 @@ KIOSK_BODY void draw_chunk_body(uint32_t *out, const int32_t *sx, const int32_t 
         y[lane] = sy[from];
         pixels[lane] = out[from];
     }
-    draw8(pixels, x, y, source, stride, width, height, alpha, over);
+    draw8(pixels, x, y, source, stride, width, height, alpha, over, avx2);
     memcpy(out + i, pixels, sizeof(uint32_t) * (size_t)rest);
 }
 
 /* A row's run of pixels from `first` to `last`, chunk by chunk: coordinates, then pixels. */
 KIOSK_BODY void draw_run_body(uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
-                              const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+                              const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over,
+                              int avx2) {
     int32_t sx[CHUNK], sy[CHUNK];
     for (int start = first; start < last; start += CHUNK) {
         int count = last - start < CHUNK ? last - start : CHUNK;
         row_coordinates(u, v, w, start, count, 1 << shift, shift, width, height, sx, sy);
-        draw_chunk_body(line + start, sx, sy, count, source, stride, width, height, alpha, over);
+        draw_chunk_body(line + start, sx, sy, count, source, stride, width, height, alpha, over, avx2);
     }
 }
-KIOSK_TWO_BUILDS(draw_run, (uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
+KIOSK_TWO_BUILDS_TOLD(draw_run, (uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
                             const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
                  (line, first, last, u, v, w, shift, source, stride, width, height, alpha, over))
 
@@ -282,16 +333,17 @@ typedef struct {
 } upright_columns;
 
 KIOSK_BODY void draw_upright_run_body(uint32_t *line, int first, int last, int left, float row, upright_columns columns,
-                                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over) {
+                                      const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over,
+                                      int avx2) {
     int32_t sy[CHUNK];
     for (int start = first; start < last; start += CHUNK) {
         int count = last - start < CHUNK ? last - start : CHUNK;
         const float *at = columns.at + (start - left), *step = columns.step + (start - left);
         for (int j = 0; j < count; j++) sy[j] = to_fixed(at[j] + row * step[j], height);
-        draw_chunk_body(line + start, columns.sx + (start - left), sy, count, source, stride, width, height, alpha, over);
+        draw_chunk_body(line + start, columns.sx + (start - left), sy, count, source, stride, width, height, alpha, over, avx2);
     }
 }
-KIOSK_TWO_BUILDS(draw_upright_run, (uint32_t *line, int first, int last, int left, float row, upright_columns columns,
+KIOSK_TWO_BUILDS_TOLD(draw_upright_run, (uint32_t *line, int first, int last, int left, float row, upright_columns columns,
                                     const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
                  (line, first, last, left, row, columns, source, stride, width, height, alpha, over))
 
