@@ -498,60 +498,87 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
 __attribute__((target("avx2")))
-static void copy_row_streaming(uint8_t *restrict out, const uint8_t *restrict source, int bytes) {
+static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict source, int width) {
     int i = 0;
-    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
+    /* Pixels one by one up to the first 32-byte boundary (at most seven). */
+    while (i < width && ((uintptr_t)(out + i) & 31) != 0) {
         out[i] = source[i];
         i++;
     }
-    for (; i + 32 <= bytes; i += 32) {
+    for (; i + 8 <= width; i += 8) {
         _mm256_stream_si256((__m256i *)(out + i), _mm256_loadu_si256((const __m256i *)(source + i)));
     }
-    for (; i < bytes; i++) out[i] = source[i];
+    for (; i < width; i++) out[i] = source[i];
 }
 #endif
 
-void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
-                     int width, int height) {
-    if (width <= 0 || height <= 0) return;
+/* kiosk_copy_rect without the final store fence, so a band of many boxes pays for one. */
+static void copy_rows(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height) {
 #if defined(KIOSK_HAVE_AVX2_PATH)
     if (kiosk_use_avx2()) {
-        for (int r = 0; r < height; r++) {
-            copy_row_streaming((uint8_t *)(out + r * out_stride), (const uint8_t *)(source + r * source_stride), width * 4);
-        }
-        _mm_sfence();
+        for (int r = 0; r < height; r++) copy_row_streaming(out + r * out_stride, source + r * source_stride, width);
         return;
     }
 #endif
     for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
 }
 
-/* One band of a pooled copy. */
+/* Makes the streaming stores before it visible to whoever reads the output next. */
+static void fence_streaming_stores(void) {
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    if (kiosk_use_avx2()) _mm_sfence();
+#endif
+}
+
+void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                     int width, int height) {
+    if (width <= 0 || height <= 0) return;
+    copy_rows(out, out_stride, source, source_stride, width, height);
+    fence_streaming_stores();
+}
+
+/* One band of rows of a pooled copy: the part of every box in it. */
 typedef struct {
     uint32_t *out;
     const uint32_t *source;
     ptrdiff_t out_stride, source_stride;
-    int width, height, bands;
+    int offset_x, offset_y;
+    const kiosk_box *boxes;
+    int count, top, height, bands;
 } copy_job;
 
 static void copy_band(void *context, int band) {
     const copy_job *job = context;
-    int from = (int)((long)job->height * band / job->bands), to = (int)((long)job->height * (band + 1) / job->bands);
-    kiosk_copy_rect(job->out + from * job->out_stride, job->out_stride, job->source + from * job->source_stride, job->source_stride,
-                    job->width, to - from);
+    int from = job->top + (int)((long)job->height * band / job->bands);
+    int to = job->top + (int)((long)job->height * (band + 1) / job->bands);
+    for (int k = 0; k < job->count; k++) {
+        const kiosk_box *box = &job->boxes[k];
+        int y1 = box->y1 > from ? box->y1 : from, y2 = box->y2 < to ? box->y2 : to;
+        if (y1 >= y2 || box->x1 >= box->x2) continue;
+        copy_rows(job->out + (ptrdiff_t)y1 * job->out_stride + box->x1, job->out_stride,
+                  job->source + (ptrdiff_t)(y1 - job->offset_y) * job->source_stride + (box->x1 - job->offset_x), job->source_stride,
+                  box->x2 - box->x1, y2 - y1);
+    }
+    fence_streaming_stores();
 }
 
-/* Rectangles below this many pixels are copied by the caller alone: sharing them costs more than it saves. */
+/* Copies below this many pixels in all are done by the caller alone: sharing them costs more than it saves. */
 #define POOLED_COPY_PIXELS (64 * 1024)
 
-void kiosk_copy_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
-                            int width, int height) {
-    if (width <= 0 || height <= 0) return;
-    int threads = kiosk_pool_threads(pool);
-    if (threads < 2 || (long)width * height < POOLED_COPY_PIXELS) {
-        kiosk_copy_rect(out, out_stride, source, source_stride, width, height);
-        return;
+void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                             int offset_x, int offset_y, const kiosk_box *boxes, int count) {
+    long area = 0;
+    int top = 0, bottom = 0;
+    for (int k = 0; k < count; k++) {
+        if (boxes[k].x1 >= boxes[k].x2 || boxes[k].y1 >= boxes[k].y2) continue;
+        if (area == 0 || boxes[k].y1 < top) top = boxes[k].y1;
+        if (area == 0 || boxes[k].y2 > bottom) bottom = boxes[k].y2;
+        area += (long)(boxes[k].x2 - boxes[k].x1) * (boxes[k].y2 - boxes[k].y1);
     }
-    copy_job job = {out, source, out_stride, source_stride, width, height, threads * 2 < height ? threads * 2 : height};
-    kiosk_pool_run(pool, copy_band, &job, job.bands);
+    if (area == 0) return;
+    int threads = kiosk_pool_threads(pool);
+    int bands = threads < 2 || area < POOLED_COPY_PIXELS ? 1 : threads * 2;
+    if (bands > bottom - top) bands = bottom - top;
+    copy_job job = {out, source, out_stride, source_stride, offset_x, offset_y, boxes, count, top, bottom - top, bands};
+    kiosk_pool_run(bands > 1 ? pool : NULL, copy_band, &job, bands);
 }

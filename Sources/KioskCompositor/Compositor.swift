@@ -281,24 +281,19 @@ public final class Compositor {
         guard usesPerspectiveKernel, !matrix.isAffine, let pixels = source.buffer, !source.ignoresAlpha,
               let inverse = matrix.kernelSourceMap else { return false }
         let alpha = Int32((min(max(opacity, 0), 1) * 255).rounded())
-        let boxes = region.rects.map {
-            kiosk_box(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.x + $0.width), y2: Int32($0.y + $0.height))
-        }
-        let drawn = boxes.withUnsafeBufferPointer {
+        let drawn = region.rects.map(\.kioskBox).withUnsafeBufferPointer {
             kiosk_perspective_boxes_pooled(workers.raw, scene.pixels, scene.rowLength, $0.baseAddress, Int32($0.count), pixels.pixels,
                                            pixels.rowLength, Int32(pixels.width), Int32(pixels.height), inverse, alpha, 1)
         }
         return drawn == 0
     }
 
-    /// SRC of an untransformed picture: a straight copy, rectangle by rectangle, past the cache, large ones across the workers.
+    /// SRC of an untransformed picture: a straight copy past the cache, the whole region in one job across the workers.
     private func copy(_ source: PixelBuffer, offset: (x: Int, y: Int), region: Region) {
         let limit = PixelRect(x: offset.x, y: offset.y, width: source.width, height: source.height)
-        for rect in region.rects {
-            guard let part = rect.intersection(limit) else { continue }
-            kiosk_copy_rect_pooled(workers.raw, scene.pixels + part.y * scene.rowLength + part.x, scene.rowLength,
-                                   source.pixels + (part.y - offset.y) * source.rowLength + (part.x - offset.x), source.rowLength,
-                                   Int32(part.width), Int32(part.height))
+        region.rects.compactMap { $0.intersection(limit)?.kioskBox }.withUnsafeBufferPointer {
+            kiosk_copy_boxes_pooled(workers.raw, scene.pixels, scene.rowLength, source.pixels, source.rowLength,
+                                    Int32(offset.x), Int32(offset.y), $0.baseAddress, Int32($0.count))
         }
     }
 

@@ -186,12 +186,13 @@ int main(int argc, char **argv) {
     kiosk_fade_rect(out, W, camera, W, wide, 128, 10, 8, 0, 0, W, H, 77);
     report("fade", out, W * H);
 
-    /* A copy large enough to be shared out: a rectangle of the camera into the blurred picture. */
+    /* A copy large enough to be shared out: boxes of one picture into another. */
     static uint32_t large[400 * 300], copied[400 * 300];
+    static const kiosk_box copy_boxes[] = {{5, 3, 150, 100}, {160, 3, 395, 100}, {5, 120, 395, 293}};
     fill_background(large, 400 * 300);
     fill_source(copied, 400, 300);
     kiosk_pool *pool = kiosk_pool_create(2);
-    kiosk_copy_rect_pooled(pool, copied + 3 * 400 + 5, 400, large, 400, 390, 290);
+    kiosk_copy_boxes_pooled(pool, copied, 400, large, 400, 5, 3, copy_boxes, 3);
     kiosk_pool_destroy(pool);
     report("copy-pooled", copied, 400 * 300);
     if (!matches) fprintf(stderr, "kernel_check: a perspective draw is more than 2/255 from pixman's sampling\n");

@@ -68,24 +68,28 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
-    func testPooledCopyCopiesTheRectangleAndNothingElse() {
-        // Large enough to be shared across the threads, with strides wider than the rectangle.
+    func testPooledCopyFillsTheBoxesFromTheSourceAndNothingElse() {
+        // Large enough to be shared across the threads: two boxes sharing rows, one below, the
+        // source's top-left pixel landing at (7, 4).
         let source = PixelBuffer(width: 700, height: 300), out = PixelBuffer(width: 720, height: 310)
         for y in 0..<source.height { for x in 0..<source.width { source[x, y] = 0xFF00_0000 | UInt32(x) << 8 | UInt32(y % 256) } }
+        let boxes = [kiosk_box(x1: 9, y1: 5, x2: 300, y2: 120), kiosk_box(x1: 310, y1: 5, x2: 700, y2: 120),
+                     kiosk_box(x1: 7, y1: 150, x2: 707, y2: 304)]
         let pool = kiosk_pool_create(3)
         defer { kiosk_pool_destroy(pool) }
         PixelModes.each { mode in
             for y in 0..<out.height { for x in 0..<out.width { out[x, y] = 0x1234_5678 } }
-            kiosk_copy_rect_pooled(pool, out.pixels + 5 * out.rowLength + 9, out.rowLength, source.pixels + source.rowLength + 2,
-                                   source.rowLength, 690, 299)
+            boxes.withUnsafeBufferPointer {
+                kiosk_copy_boxes_pooled(pool, out.pixels, out.rowLength, source.pixels, source.rowLength, 7, 4, $0.baseAddress, Int32($0.count))
+            }
             var wrong = 0
             for y in 0..<out.height {
                 for x in 0..<out.width {
-                    let inside = x >= 9 && x < 699 && y >= 5 && y < 304
+                    let inside = boxes.contains { x >= $0.x1 && x < $0.x2 && y >= $0.y1 && y < $0.y2 }
                     if out[x, y] != (inside ? source[x - 7, y - 4] : 0x1234_5678) { wrong += 1 }
                 }
             }
-            XCTAssertEqual(wrong, 0, "pixels copied wrong or written outside the rectangle (\(mode))")
+            XCTAssertEqual(wrong, 0, "pixels copied wrong or written outside the boxes (\(mode))")
         }
     }
 }

@@ -92,10 +92,12 @@ int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t ou
                                    const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                                    const double inverse[9], int alpha, int over);
 
-/* kiosk_copy_rect with the rows shared out in bands across `pool`'s threads (small rectangles, or a
-   NULL pool, on the caller's alone): one core's stores do not fill the memory bus. */
-void kiosk_copy_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
-                            int width, int height);
+/* Copies `source` into the boxes of `out` (each box within the source's place there), the rows
+   shared out in bands across `pool`'s threads (a small copy, or a NULL pool, on the caller's
+   alone): one core's stores do not fill the memory bus, and a region cut into many boxes (the
+   camera round a turned card) is one job. The source's top-left pixel lands at (offset_x, offset_y). */
+void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
+                             int offset_x, int offset_y, const kiosk_box *boxes, int count);
 
 /* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
    CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
