@@ -173,8 +173,8 @@ KIOSK_BODY kiosk_u32x8 bilinear8(kiosk_u32x8 tl, kiosk_u32x8 tr, kiosk_u32x8 bl,
    (pixels 0-3, then 4-7, of the top row, then of the bottom one), with the same arithmetic: a
    byte shuffle puts each channel's left and right values in one 16-bit word, one unsigned-by-signed
    multiply-add weighs them (127 - fx and fx, plus the left value once more, which is 128 - fx
-   exactly), one 16-bit multiply-add weighs the rows; no splitting the pairs, about a third fewer
-   instructions. By pointer: the portable build must not pass 256-bit vectors, even in code it never runs. */
+   exactly), one 16-bit multiply-add weighs the rows; no splitting the pairs, and about a third
+   fewer instructions for the sum. By pointer: the portable build must not pass 256-bit vectors, even in code it never runs. */
 __attribute__((target("avx2"))) static inline void bilinear8_pairs_avx2(const kiosk_u64x4 pairs[4], const kiosk_u32x8 *fx,
                                                                         const kiosk_u32x8 *fy, kiosk_u32x8 *sample) {
     const __m256i spread = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
@@ -220,9 +220,9 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
     kiosk_u32x8 vtl, vtr, vbl, vbr, s;
     kiosk_u32x8 fx = (kiosk_u32x8)(x >> 9) & 127, fy = (kiosk_u32x8)(y >> 9) & 127;
     if (all_inside) {
-        /* Each lane's two neighbours in a row are one 64-bit load; the pairs are then split
-           into left and right taps. Built from loads, not through an array, whose vector
-           load would wait on eight stores. */
+        /* Each lane's two neighbours in a row are one 64-bit load; the AVX2 build weighs the
+           pairs as they are, the portable one splits them into left and right taps. Built from
+           loads, not through an array, whose vector load would wait on eight stores. */
         /* The rows below are the next output rows' taps: asked for now, they arrive in time
            (the walk along a slanted source line is nothing a hardware prefetcher follows). */
         int ahead = iy[0] + PREFETCH_ROWS < height ? iy[0] + PREFETCH_ROWS : height - 1;
