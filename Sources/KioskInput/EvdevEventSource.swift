@@ -11,4 +11,6 @@ public protocol EvdevEventSource: AnyObject {
     func readAvailable() -> EvdevReadBatch
     /// Takes the device for this process alone (EVIOCGRAB).
     func grab() throws(TouchDeviceError)
+    /// The touch state the device holds now: its slots' positions and tracking ids, BTN_TOUCH, ABS_X/ABS_Y.
+    func currentState() -> TouchDeviceState
 }

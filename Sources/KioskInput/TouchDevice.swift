@@ -14,6 +14,7 @@ public final class TouchDevice {
         self.settings = settings
         self.decoder = try TouchDecoder(device: source.deviceDescription, surface: surface,
                                         calibration: settings.calibration, firstTouchID: firstTouchID)
+        decoder.seedPositions(from: source.currentState())
     }
 
     public var path: String { source.path }

@@ -34,6 +34,9 @@ final class PipeEvdevSource: EvdevEventSource {
     }
 
     func grab() throws(TouchDeviceError) { grabbed = true }
+    /// What the device holds as it is opened (the kernel's state before any event is read).
+    var stateWhenOpened = TouchDeviceState()
+    func currentState() -> TouchDeviceState { stateWhenOpened }
 
     /// Queues events as the kernel would: 24-byte input_event records (timeval, type, code, value).
     func send(_ events: [RawInputEvent]) {

@@ -124,6 +124,18 @@ final class TouchDecoderTests: XCTestCase {
         XCTAssertEqual(Set(ended.map(\.phase)), [.ended])
     }
 
+    func testAFirstTouchAtTheLastPositionsXLandsThereOnceSeeded() throws {
+        // The kernel held x = 250 when the device was opened, so a new contact there sends only y.
+        var d = try decoder(.multitouchSlots)
+        d.seedPositions(from: TouchDeviceState(slots: [TouchDeviceState.Slot(trackingID: -1, x: 250, y: 900)], x: 250, y: 900))
+        XCTAssertEqual(feed(&d, [abs(C.ABS_MT_TRACKING_ID, 7), abs(C.ABS_MT_POSITION_Y, 500), key(C.BTN_TOUCH, 1), syn(C.SYN_REPORT, 1)]),
+                       [TouchEvent(id: 1, phase: .began, location: Point(x: 25, y: 50), time: 1)])
+        var single = try decoder(.singleTouch)
+        single.seedPositions(from: TouchDeviceState(touching: false, x: 250, y: 900))
+        XCTAssertEqual(feed(&single, [abs(C.ABS_Y, 500), key(C.BTN_TOUCH, 1), syn(C.SYN_REPORT, 1)]),
+                       [TouchEvent(id: 1, phase: .began, location: Point(x: 25, y: 50), time: 1)])
+    }
+
     func testSingleTouchFollowsBtnTouch() throws {
         var d = try decoder(.singleTouch)
         XCTAssertEqual(feed(&d, [abs(C.ABS_X, 500), abs(C.ABS_Y, 250), key(C.BTN_TOUCH, 1), syn(C.SYN_REPORT, 1)]),

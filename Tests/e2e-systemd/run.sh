@@ -47,8 +47,24 @@ echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf
 # The busybox VM's config without its [power] section: this run's phases pause longer than its
 # blank-after, and a dark panel would hide what they check.
 sed '/^\[power\]$/,/^$/d' "$repo/Tests/e2e/e2e.toml" > "$root/etc/swipe-kiosk/kiosk.toml"
+# And an exec button in the red screen's top-left corner, clear of the points the colour checks
+# read: a tap on it runs its command as a child of the daemon, inside the unit's sandbox.
+cat >> "$root/etc/swipe-kiosk/kiosk.toml" <<'TOML'
+
+  [[screen.element]]
+  type = "button"
+  name = "door"
+  title = "Door"
+  x = 20
+  y = 20
+  width = 160
+  height = 60
+  action = "exec"
+  command = ["/usr/bin/true"]
+TOML
 install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
-cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$root/usr/local/lib/swipe-kiosk-e2e/"
+cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here/guest/tap-door.events" \
+    "$root/usr/local/lib/swipe-kiosk-e2e/"
 cp "$here/guest/swipe-kiosk-e2e.service" "$root/etc/systemd/system/"
 chroot "$root" systemctl enable -q swipe-kiosk-e2e.service
 cp "$root"/boot/vmlinuz-* "$out/vmlinuz"
@@ -149,6 +165,7 @@ assert ctl-goto-second-screen guest_check ctl-goto-second-screen
 assert ctl-goto-shows-second-screen e2e expect-colour "$out/06-after-ctl-goto.ppm" 1010d0 24
 assert ctl-screenshot-is-a-png guest_check ctl-screenshot-is-a-png
 assert ctl-screenshot-shows-second-screen ctl_screenshot_shows 1010d0
+assert exec-button-runs-in-sandbox guest_check exec-button-runs-in-sandbox
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 
 rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock"

@@ -134,6 +134,18 @@ public struct TouchDecoder: Sendable {
         return cancelled
     }
 
+    /// Takes the positions a device holds as it is opened, starting no touch. The kernel sends a
+    /// value only when it changes, so without them a first touch at the last one's x or y (a
+    /// daemon restarted, a tap where the last finger lifted) would land at 0 on that axis.
+    public mutating func seedPositions(from state: TouchDeviceState) {
+        for index in slots.indices where index < state.slots.count {
+            slots[index].x = state.slots[index].x
+            slots[index].y = state.slots[index].y
+        }
+        singleX = state.x
+        singleY = state.y
+    }
+
     /// Brings the decoder in line with the device's real state after SYN_DROPPED: touches that ended
     /// (or were replaced) during the gap are cancelled, new ones begin, surviving ones move.
     public mutating func reconcile(with state: TouchDeviceState, time: Double) -> [TouchEvent] {
