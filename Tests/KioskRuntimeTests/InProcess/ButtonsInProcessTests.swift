@@ -72,6 +72,42 @@ final class ButtonsInProcessTests: XCTestCase {
         XCTAssertEqual(kiosk.daemon.currentScreen, "home")
     }
 
+    func testAButtonOnAScreenReachedByGoToIsPressedByATap() throws {
+        let kiosk = try DaemonHarness(config: """
+            [display]
+            backend = "headless"
+            size = "320x200"
+            [camera]
+            source = "none"
+            [[screen]]
+            name = "home"
+            [[screen]]
+            name = "second"
+              [[screen.element]]
+              type = "button"
+              name = "door"
+              title = "Door"
+              x = 10
+              y = 10
+              width = 80
+              height = 30
+              action = "signal"
+            """)
+        kiosk.daemon.addObserver(presses)
+        kiosk.settle()
+        try kiosk.daemon.goTo("second", animated: true)
+        kiosk.settle()
+        kiosk.frames(30)
+        try press(kiosk, at: Point(x: 50, y: 25))
+        XCTAssertEqual(presses.pressed, ["second/door"])
+        // A quick tap whose landing and lifting arrive in one read, as a busy loop sees them.
+        let now = kiosk.clock.now
+        try kiosk.send([TouchEvent(id: 9, phase: .began, location: Point(x: 50, y: 25), time: now - 0.02),
+                        TouchEvent(id: 9, phase: .ended, location: Point(x: 50, y: 25), time: now)])
+        kiosk.settle()
+        XCTAssertEqual(presses.pressed, ["second/door", "second/door"])
+    }
+
     func testASwipeThatStartsOnAButtonPressesNothingAndStillSwipes() throws {
         let kiosk = try kiosk("name = \"bell\"\naction = \"signal\"")
         try kiosk.drag(from: Point(x: 250, y: 100), to: Point(x: 20, y: 100))
