@@ -12,39 +12,35 @@
 int kiosk_use_avx2(void);
 int kiosk_use_avx512bw(void);
 
-/* Defines `static void NAME PARAMS` running NAME_body either as built for AVX2 or as portable
-   C, so one always-inline body serves both and the portable one can be forced at run time. */
-#if defined(KIOSK_HAVE_AVX2_PATH)
-#define KIOSK_TWO_BUILDS(name, params, args)                                          \
-    static void name##_for_any_cpu params { name##_body args; }                          \
-    __attribute__((target("avx2"))) static void name##_for_avx2 params { name##_body args; } \
-    static void name params {                                                         \
-        if (kiosk_use_avx2()) {                                                       \
-            name##_for_avx2 args;                                                         \
-        } else {                                                                      \
-            name##_for_any_cpu args;                                                     \
-        }                                                                             \
+/* Defines `static void NAME PARAMS` calling NAME_for_avx2 or NAME_for_any_cpu with ARGS, as the
+   CPU and SWIPE_KIOSK_PIXELS allow: the one choice both macros below make. */
+#define KIOSK_CHOOSE_BUILD(name, params, args) \
+    static void name params {                   \
+        if (kiosk_use_avx2()) {                 \
+            name##_for_avx2 args;               \
+        } else {                                \
+            name##_for_any_cpu args;            \
+        }                                       \
     }
-#else
-#define KIOSK_TWO_BUILDS(name, params, args) \
-    static void name params { name##_body args; }
-#endif
 
-/* As KIOSK_TWO_BUILDS, the body told which build it is in by one more argument (1 in the AVX2
-   build, 0 in the portable one), so it can call x86 helpers where they measurably win. */
 #define KIOSK_UNPARENTHESIZE(...) __VA_ARGS__
+
+/* Defines `static void NAME PARAMS` running NAME_body either as built for AVX2 or as portable
+   C, so one always-inline body serves both and the portable one can be forced at run time.
+   KIOSK_TWO_BUILDS_TOLD also tells the body which build it is in, by one more argument (1 in the
+   AVX2 build, 0 in the portable one), so it can call x86 helpers where they measurably win. */
 #if defined(KIOSK_HAVE_AVX2_PATH)
+#define KIOSK_TWO_BUILDS(name, params, args)                                                 \
+    static void name##_for_any_cpu params { name##_body args; }                                 \
+    __attribute__((target("avx2"))) static void name##_for_avx2 params { name##_body args; } \
+    KIOSK_CHOOSE_BUILD(name, params, args)
 #define KIOSK_TWO_BUILDS_TOLD(name, params, args)                                                                    \
     static void name##_for_any_cpu params { name##_body(KIOSK_UNPARENTHESIZE args, 0); }                              \
     __attribute__((target("avx2"))) static void name##_for_avx2 params { name##_body(KIOSK_UNPARENTHESIZE args, 1); } \
-    static void name params {                                                                                        \
-        if (kiosk_use_avx2()) {                                                                                      \
-            name##_for_avx2 args;                                                                                    \
-        } else {                                                                                                     \
-            name##_for_any_cpu args;                                                                                 \
-        }                                                                                                            \
-    }
+    KIOSK_CHOOSE_BUILD(name, params, args)
 #else
+#define KIOSK_TWO_BUILDS(name, params, args) \
+    static void name params { name##_body args; }
 #define KIOSK_TWO_BUILDS_TOLD(name, params, args) \
     static void name params { name##_body(KIOSK_UNPARENTHESIZE args, 0); }
 #endif
