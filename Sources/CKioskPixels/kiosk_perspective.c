@@ -521,20 +521,13 @@ int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t ou
     return 0;
 }
 
-int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                                  const double inverse[9], int alpha, int over) {
+int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
+                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
+                           const double inverse[9], int alpha, int over) {
     if (width <= 0 || height <= 0) {
         return source_width <= 0 || source_height <= 0 || source_width > 16384 || source_height > 16384 ? -1 : 0;
     }
     kiosk_box box = {x, y, x + width, y + height};
-    return kiosk_perspective_boxes_pooled(pool, out, out_stride, &box, 1, source, source_stride, source_width, source_height,
+    return kiosk_perspective_boxes_pooled(NULL, out, out_stride, &box, 1, source, source_stride, source_width, source_height,
                                           inverse, alpha, over);
-}
-
-int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                           const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                           const double inverse[9], int alpha, int over) {
-    return kiosk_perspective_rect_pooled(NULL, out, out_stride, x, y, width, height, source, source_stride, source_width,
-                                         source_height, inverse, alpha, over);
 }

@@ -99,8 +99,8 @@ static int check_perspective(const char *name, uint32_t *out, int out_width, int
     static uint32_t pooled[128 * 80];
     memcpy(pooled, background, sizeof(uint32_t) * (size_t)out_width * out_height);
     kiosk_pool *pool = kiosk_pool_create(3);
-    kiosk_perspective_rect_pooled(pool, pooled, out_width, x, y, width, height, source, source_width, source_width,
-                                  source_height, m, alpha, over);
+    kiosk_box box = {x, y, x + width, y + height};
+    kiosk_perspective_boxes_pooled(pool, pooled, out_width, &box, 1, source, source_width, source_width, source_height, m, alpha, over);
     int threads = kiosk_pool_threads(pool);
     kiosk_pool_destroy(pool);
     int same = memcmp(pooled, out, sizeof(uint32_t) * (size_t)out_width * out_height) == 0;

@@ -71,19 +71,14 @@ int kiosk_pool_threads(const kiosk_pool *pool);
    have run. A NULL pool runs them on the caller. */
 void kiosk_pool_run(kiosk_pool *pool, kiosk_pool_task task, void *context, int tasks);
 
-/* kiosk_perspective_rect with the rectangle's rows shared out in bands across `pool`'s threads
-   (NULL: the caller's alone). Every row is computed as the single-threaded call computes it, so the
-   pixels are the same bit for bit whatever the thread count. */
-int kiosk_perspective_rect_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, int x, int y, int width, int height,
-                                  const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
-                                  const double inverse[9], int alpha, int over);
-
 /* A rectangle of output pixels, [x1, x2) across and [y1, y2) down; laid out as pixman's box. */
 typedef struct {
     int32_t x1, y1, x2, y2;
 } kiosk_box;
 
-/* kiosk_perspective_rect_pooled over `count` boxes in one pass: each output row is solved once
+/* kiosk_perspective_rect over `count` boxes in one pass, the rows shared out in bands across
+   `pool`'s threads (NULL: the caller's alone). Every row is computed as one thread computes it, so
+   the pixels are the same bit for bit whatever the thread count. Each output row is solved once
    and drawn in every box on it, so a region cut into many narrow boxes (the inside of a turned
    card) costs what its area does. Boxes banded as pixman's regions are (sorted by y1 then x1, not
    overlapping, boxes that share rows sharing y1 and y2) take that pass; any other set is drawn box
