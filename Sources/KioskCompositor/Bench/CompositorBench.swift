@@ -59,6 +59,17 @@ public struct CompositorBench: Sendable {
         let scene = StyleBenchScene(style: style, width: width, height: height)
         let compositor = Compositor(displayWidth: width, displayHeight: height)
         compositor.prepare(scene.root)
+        return timeTransition(compositor, root: scene.root, frames) { round, along in
+            scene.progress = 0.25 + 0.5 * (round % 2 == 0 ? along : 1 - along)
+        }
+    }
+
+    /// Renders `rounds` + 1 rounds of `transitionFrames` frames, the camera changing every other
+    /// frame, and times all but the first round (which draws the surfaces and fills the caches, as
+    /// a kiosk's first transition does). `place` sets the scene for a round and the frame's place
+    /// along it (0...1) before each frame.
+    private func timeTransition(_ compositor: Compositor, root: View, _ frames: [PixelBuffer],
+                                place: (_ round: Int, _ along: Double) -> Void) -> BenchTiming {
         var feedIndex = 0
         var times: [Double] = []
         for round in 0...rounds {
@@ -67,10 +78,9 @@ public struct CompositorBench: Sendable {
                     feedIndex ^= 1
                     frames[feedIndex].sequence &+= 1
                 }
-                let along = Double(step) / Double(transitionFrames - 1)
-                scene.progress = 0.25 + 0.5 * (round % 2 == 0 ? along : 1 - along)
+                place(round, Double(step) / Double(transitionFrames - 1))
                 let feed = frames[feedIndex]
-                let time = Self.milliseconds { compositor.render(root: scene.root, background: feed) }
+                let time = Self.milliseconds { compositor.render(root: root, background: feed) }
                 if round > 0 { times.append(time) }
             }
         }
@@ -128,22 +138,7 @@ public struct CompositorBench: Sendable {
         let scene = OverlapBenchScene(width: width, height: height)
         let compositor = Compositor(displayWidth: width, displayHeight: height)
         compositor.fusesFade = fused
-        // A first pass draws the card and fills the caches, as the first transition on a kiosk does.
-        var feedIndex = 0
-        var times: [Double] = []
-        for round in 0...rounds {
-            for step in 0..<transitionFrames {
-                if step % 2 == 0 {
-                    feedIndex ^= 1
-                    frames[feedIndex].sequence &+= 1
-                }
-                scene.progress = Double(step) / Double(transitionFrames - 1)
-                let feed = frames[feedIndex]
-                let time = Self.milliseconds { compositor.render(root: scene.root, background: feed) }
-                if round > 0 { times.append(time) }
-            }
-        }
-        return BenchTiming(milliseconds: times)
+        return timeTransition(compositor, root: scene.root, frames) { _, along in scene.progress = along }
     }
 
     private static func milliseconds(_ body: () -> Void) -> Double {
