@@ -21,12 +21,8 @@ public final class StyleBenchScene {
         let animation = style.makeAnimation()
         let frames = animation.frames(in: bounds, forward: true)
         from.frame = frames.fromInitial
-        animation.addTo(containerView: container, fromView: from, toView: to, forward: true)
-        to.frame = frames.toFinal
-        animation.prepare(fromView: from, toView: to, forward: true)
-        animator = PropertyAnimator(duration: 1, curve: .linear, frameClock: ManualFrameClock(), root: root)
-        animator.addAnimations { animation.animation(fromView: from, toView: to, forward: true) }
-        animator.addProgressAnimation { animation.interpolate(progress: $0, fromView: from, toView: to, forward: true) }
+        animator = animation.makeAnimator(containerView: container, fromView: from, toView: to, toFrame: frames.toFinal, forward: true,
+                                          duration: 1, curve: .linear, frameClock: ManualFrameClock(), root: root)
         animator.pauseAnimation()
     }
 

@@ -42,17 +42,11 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         let animation = self.animation
         let from = context.fromView, to = context.toView, container = context.containerView
         let forward = context.isForward
-        animation.addTo(containerView: container, fromView: from, toView: to, forward: forward)
-        to.frame = context.finalFrame(for: context.toViewController)
-        animation.prepare(fromView: from, toView: to, forward: forward)
-
         // The root above the container, so that views outside it (blur, indicator) animate too.
-        let animator = PropertyAnimator(duration: transitionDuration(using: context), curve: curve,
-                                        frameClock: frameClock, root: container.rootAncestor)
-        animator.addAnimations { animation.animation(fromView: from, toView: to, forward: forward) }
-        animator.addProgressAnimation { progress in
-            animation.interpolate(progress: progress, fromView: from, toView: to, forward: forward)
-        }
+        let animator = animation.makeAnimator(containerView: container, fromView: from, toView: to,
+                                              toFrame: context.finalFrame(for: context.toViewController), forward: forward,
+                                              duration: transitionDuration(using: context), curve: curve,
+                                              frameClock: frameClock, root: container.rootAncestor)
         animator.addCompletion { [weak self] position in
             let completed = position == .end
             self?.schedule {

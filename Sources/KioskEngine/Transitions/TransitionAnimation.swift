@@ -30,4 +30,18 @@ extension TransitionAnimation {
     }
 
     public func presenterStaysVisible(forward: Bool, completed: Bool) -> Bool { false }
+
+    /// The first steps of every run of this style: `toView` is added to `containerView` and put at
+    /// `toFrame`, both views are prepared, and the returned animator runs the style's animations
+    /// and its progress animation over `root`. The caller starts it, or pauses it to scrub.
+    public func makeAnimator(containerView: View, fromView: View, toView: View, toFrame: Rect, forward: Bool,
+                             duration: Double, curve: TimingCurve, frameClock: any FrameClock, root: View) -> PropertyAnimator {
+        addTo(containerView: containerView, fromView: fromView, toView: toView, forward: forward)
+        toView.frame = toFrame
+        prepare(fromView: fromView, toView: toView, forward: forward)
+        let animator = PropertyAnimator(duration: duration, curve: curve, frameClock: frameClock, root: root)
+        animator.addAnimations { self.animation(fromView: fromView, toView: toView, forward: forward) }
+        animator.addProgressAnimation { self.interpolate(progress: $0, fromView: fromView, toView: toView, forward: forward) }
+        return animator
+    }
 }
