@@ -499,16 +499,20 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
 #if defined(KIOSK_HAVE_AVX2_PATH)
 __attribute__((target("avx2")))
 static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict source, int width) {
-    int i = 0;
-    /* Pixels one by one up to the first 32-byte boundary (at most seven). */
-    while (i < width && ((uintptr_t)(out + i) & 31) != 0) {
-        out[i] = source[i];
-        i++;
+    /* Streaming stores only for whole cache lines: a line they write in part (a box's ends, which
+       the neighbouring box or a perspective draw writes the rest of) costs a partial write-back. */
+    int head = (int)((64 - ((uintptr_t)out & 63)) & 63) / 4;
+    if (width < head + 16) {
+        memcpy(out, source, (size_t)width * 4);
+        return;
     }
-    for (; i + 8 <= width; i += 8) {
+    memcpy(out, source, (size_t)head * 4);
+    int i = head;
+    for (; i + 16 <= width; i += 16) {
         _mm256_stream_si256((__m256i *)(out + i), _mm256_loadu_si256((const __m256i *)(source + i)));
+        _mm256_stream_si256((__m256i *)(out + i + 8), _mm256_loadu_si256((const __m256i *)(source + i + 8)));
     }
-    for (; i < width; i++) out[i] = source[i];
+    memcpy(out + i, source + i, (size_t)(width - i) * 4);
 }
 #endif
 

@@ -69,12 +69,12 @@ final class PixelKernelTests: XCTestCase {
     }
 
     func testPooledCopyFillsTheBoxesFromTheSourceAndNothingElse() {
-        // Large enough to be shared across the threads: two boxes sharing rows, one below, the
-        // source's top-left pixel landing at (7, 4).
+        // Large enough to be shared across the threads: two boxes sharing rows, a box narrower
+        // than a cache line and a half, one below; the source's top-left pixel landing at (7, 4).
         let source = PixelBuffer(width: 700, height: 300), out = PixelBuffer(width: 720, height: 310)
         for y in 0..<source.height { for x in 0..<source.width { source[x, y] = 0xFF00_0000 | UInt32(x) << 8 | UInt32(y % 256) } }
         let boxes = [kiosk_box(x1: 9, y1: 5, x2: 300, y2: 120), kiosk_box(x1: 310, y1: 5, x2: 700, y2: 120),
-                     kiosk_box(x1: 7, y1: 150, x2: 707, y2: 304)]
+                     kiosk_box(x1: 20, y1: 125, x2: 37, y2: 140), kiosk_box(x1: 7, y1: 150, x2: 707, y2: 304)]
         let pool = kiosk_pool_create(3)
         defer { kiosk_pool_destroy(pool) }
         PixelModes.each { mode in
