@@ -429,32 +429,41 @@ KIOSK_TWO_BUILDS(fade_row, (uint8_t *restrict out, const uint8_t *restrict camer
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
 /* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
-   bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. The result
-   is stored past the cache (the frame is written once and not read back); the caller fences. */
+   bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. `pair` and
+   `single` hold those weights; the 32 bytes from offset i. */
+__attribute__((target("avx2"))) static inline __m256i fade32(const uint8_t *camera, const uint8_t *top, const uint8_t *bottom,
+                                                             int i, __m256i pair, __m256i single) {
+    /* vpmulhrsw by 256 is (x * 256 + 2^14) >> 15 = (x + 64) >> 7: the rounded division in one step. */
+    const __m256i scale = _mm256_set1_epi16(256), zero = _mm256_setzero_si256();
+    __m256i c = _mm256_loadu_si256((const __m256i *)(camera + i));
+    __m256i t = _mm256_loadu_si256((const __m256i *)(top + i));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + i));
+    __m256i low = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(c, t), pair),
+                                   _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b, zero), single));
+    __m256i high = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(c, t), pair),
+                                    _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b, zero), single));
+    return _mm256_packus_epi16(_mm256_mulhrs_epi16(low, scale), _mm256_mulhrs_epi16(high, scale));
+}
+
+/* The row 32 bytes at a time. Whole cache lines of the output are stored past the cache (the
+   frame is written once and not read back; the caller fences); a line the row covers only in
+   part (the rest is another rectangle's or layer's) gets ordinary stores, since streaming part
+   of a line costs a partial write-back. */
 __attribute__((target("avx2")))
 static void fade_row_avx2(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
                           const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
-    int i = 0;
-    while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
-        out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
-        i++;
-    }
     const __m256i pair = _mm256_set1_epi16((int16_t)((top_weight << 8) | keep));
     const __m256i single = _mm256_set1_epi16((int16_t)bottom_weight);
-    /* vpmulhrsw by 256 is (x * 256 + 2^14) >> 15 = (x + 64) >> 7: the rounded division in one step. */
-    const __m256i scale = _mm256_set1_epi16(256), zero = _mm256_setzero_si256();
-    for (; i + 32 <= bytes; i += 32) {
-        __m256i c = _mm256_loadu_si256((const __m256i *)(camera + i));
-        __m256i t = _mm256_loadu_si256((const __m256i *)(top + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + i));
-        __m256i low = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(c, t), pair),
-                                       _mm256_maddubs_epi16(_mm256_unpacklo_epi8(b, zero), single));
-        __m256i high = _mm256_add_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(c, t), pair),
-                                        _mm256_maddubs_epi16(_mm256_unpackhi_epi8(b, zero), single));
-        low = _mm256_mulhrs_epi16(low, scale);
-        high = _mm256_mulhrs_epi16(high, scale);
-        _mm256_stream_si256((__m256i *)(out + i), _mm256_packus_epi16(low, high));
+    int head = (int)((64 - ((uintptr_t)out & 63)) & 63), i = 0;
+    if (bytes >= head + 64) {
+        for (; i + 32 <= head; i += 32) _mm256_storeu_si256((__m256i *)(out + i), fade32(camera, top, bottom, i, pair, single));
+        for (; i < head; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+        for (; i + 64 <= bytes; i += 64) {
+            _mm256_stream_si256((__m256i *)(out + i), fade32(camera, top, bottom, i, pair, single));
+            _mm256_stream_si256((__m256i *)(out + i + 32), fade32(camera, top, bottom, i + 32, pair, single));
+        }
     }
+    for (; i + 32 <= bytes; i += 32) _mm256_storeu_si256((__m256i *)(out + i), fade32(camera, top, bottom, i, pair, single));
     for (; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
 }
 #endif

@@ -68,6 +68,49 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// The fused fade at every start within a cache line and at widths from one pixel to several
+    /// lines: each byte is (camera x keep + top x its weight + bottom x its weight + 64) / 128, the
+    /// rows sampled as the header says, and nothing outside the rectangle is written.
+    func testFadeRectGivesTheByteFormulaAtEveryAlignment() {
+        let width = 96, factor = 2, alpha = 77
+        let camera = PixelBuffer(width: width, height: 6), wide = PixelBuffer(width: width, height: 3)
+        let out = PixelBuffer(width: width, height: 6)
+        for y in 0..<6 { for x in 0..<width { camera[x, y] = UInt32(truncatingIfNeeded: (x * 2_654_435_761) ^ (y * 40_503)) } }
+        for y in 0..<3 { for x in 0..<width { wide[x, y] = UInt32(truncatingIfNeeded: (x * 97 + y * 131) * 16_843_009) } }
+        func expected(x: Int, y: Int) -> UInt32 {
+            let position = ((2 * y + 1) * 64) / factor - 64
+            var row = position < 0 ? 0 : position >> 7, fraction = position < 0 ? 0 : position & 127, next = row + 1
+            if row >= wide.height - 1 { row = wide.height - 1; next = row; fraction = 0 }
+            let bottomWeight = (alpha * fraction + 64) >> 7, topWeight = alpha - bottomWeight, keep = 128 - alpha
+            var pixel: UInt32 = 0
+            for shift in stride(from: 0, to: 32, by: 8) {
+                func byte(_ value: UInt32) -> Int { Int(value >> UInt32(shift) & 0xFF) }
+                let sum = byte(camera[x, y]) * keep + byte(wide[x, row]) * topWeight + byte(wide[x, next]) * bottomWeight + 64
+                pixel |= UInt32(sum >> 7) << UInt32(shift)
+            }
+            return pixel
+        }
+        PixelModes.each { mode in
+            for left in 0..<17 {
+                for count in stride(from: 1, through: width - left, by: 5) {
+                    for y in 0..<6 { for x in 0..<width { out[x, y] = 0x1234_5678 } }
+                    kiosk_fade_rect(out.pixels + out.rowLength + left, out.rowLength, camera.pixels + camera.rowLength + left,
+                                    camera.rowLength, wide.pixels, wide.rowLength, Int32(wide.height), Int32(factor),
+                                    Int32(left), 1, Int32(count), 4, Int32(alpha))
+                    for y in 0..<6 {
+                        for x in 0..<width {
+                            let inside = x >= left && x < left + count && y >= 1 && y < 5
+                            let want = inside ? expected(x: x, y: y) : 0x1234_5678
+                            guard out[x, y] == want else {
+                                return XCTFail("\(mode), rectangle from x \(left), \(count) wide: (\(x), \(y)) is \(String(out[x, y], radix: 16)), want \(String(want, radix: 16))")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testPooledCopyFillsTheBoxesFromTheSourceAndNothingElse() {
         // Large enough to be shared across the threads: two boxes sharing rows, a box narrower
         // than a cache line and a half, one below; the source's top-left pixel landing at (7, 4).
