@@ -351,7 +351,7 @@ static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict firs
    per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
 __attribute__((target("avx2")))
 static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
-                         int bytes, int weight, int streaming) {
+                         int bytes, int weight) {
     int i = 0;
     while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
         out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
@@ -367,18 +367,13 @@ static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, c
         low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
         high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
         __m256i mixed = _mm256_packus_epi16(low, high);
-        if (streaming) {
-            _mm256_stream_si256((__m256i *)(out + i), mixed);
-        } else {
-            _mm256_store_si256((__m256i *)(out + i), mixed);
-        }
+        _mm256_store_si256((__m256i *)(out + i), mixed);
     }
     for (; i < bytes; i++) out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
-    if (streaming) _mm_sfence();
 }
 #endif
 
-void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight, int streaming) {
+void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight) {
     if (count <= 0) return;
     if (weight <= 0) {
         if (out != first) memcpy(out, first, (size_t)count * 4);
@@ -390,11 +385,10 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
     }
 #if defined(KIOSK_HAVE_AVX2_PATH)
     if (kiosk_use_avx2()) {
-        mix_row_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight, streaming);
+        mix_row_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
         return;
     }
 #endif
-    (void)streaming;
     mix_row_portable((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
 }
 
@@ -407,7 +401,7 @@ void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide
         int row = position < 0 ? 0 : position >> 7, fraction = position < 0 ? 0 : position & 127;
         int next = row + 1;
         if (row >= wide_rows - 1) { row = wide_rows - 1; next = row; fraction = 0; }
-        kiosk_mix_row(full + y * full_stride, wide + row * wide_stride, wide + next * wide_stride, width, fraction, 0);
+        kiosk_mix_row(full + y * full_stride, wide + row * wide_stride, wide + next * wide_stride, width, fraction);
     }
 }
 

@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
     static uint32_t first[W], second[W], mixed[W];
     fill_background(first, W);
     fill_source(second, W, 1);
-    kiosk_mix_row(mixed, first, second, W, 37, 0);
+    kiosk_mix_row(mixed, first, second, W, 37);
     report("mix-row", mixed, W);
 
     static uint32_t small[16 * 10], wide[16 * 8 * 10];

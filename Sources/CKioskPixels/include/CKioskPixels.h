@@ -28,9 +28,8 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
                            uint32_t *full, ptrdiff_t full_stride, int width, int height);
 
-/* out = first x (128 - weight) / 128 + second x weight / 128 per channel, weight in 0...128.
-   `streaming` stores past the cache, for output that is not read back soon. */
-void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight, int streaming);
+/* out = first x (128 - weight) / 128 + second x weight / 128 per channel, weight in 0...128. */
+void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight);
 
 /* The fused fade: out = camera x (128 - alpha) / 128 + blurred x alpha / 128, alpha in 0...128, where
    `blurred` is `wide` scaled up by `factor` vertically (bilinear, edges repeated), written once and
