@@ -105,6 +105,7 @@ struct DisplayListBuilder {
                         rounded: RoundedClip?, into items: inout [DisplayItem]) {
         var item = item
         item.roundedClip = rounded
+        if let drawn = item.matrix.asDrawn { item.matrix = drawn }
         var area = Rect(origin: .zero, size: surfaceSize)
         if case .backgroundFeed = item.source, let visible = localOpaque.first {
             area = area.intersection(visible)
