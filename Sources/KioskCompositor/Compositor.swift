@@ -209,7 +209,7 @@ public final class Compositor {
                 region = damaged.intersection(Region(PixelRect(x: ink.x + Int(item.matrix.g), y: ink.y + Int(item.matrix.h),
                                                                width: ink.width, height: ink.height)))
                 guard !region.isEmpty else { return }
-            } else if let box = item.matrix.screenBox(of: Rect(x: Double(ink.x), y: Double(ink.y), width: Double(ink.width),
+            } else if let box = item.matrix.asDrawn.screenBox(of: Rect(x: Double(ink.x), y: Double(ink.y), width: Double(ink.width),
                                                                 height: Double(ink.height)), inward: false) {
                 // Filtered samples reach a pixel past the ink.
                 region = damaged.intersection(Region(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2)))

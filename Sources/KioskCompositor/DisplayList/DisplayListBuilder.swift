@@ -105,24 +105,25 @@ struct DisplayListBuilder {
                         rounded: RoundedClip?, into items: inout [DisplayItem]) {
         var item = item
         item.roundedClip = rounded
-        if let drawn = item.matrix.asDrawn { item.matrix = drawn }
         var area = Rect(origin: .zero, size: surfaceSize)
         if case .backgroundFeed = item.source, let visible = localOpaque.first {
             area = area.intersection(visible)
         }
+        // Where the item lands is worked out from the map it is drawn through (see `asDrawn`).
+        let shape = item.matrix.asDrawn
         // A view turned edge-on covers nothing; its nearly singular map would smear pixels along a line.
-        guard projectedArea(of: area, through: item.matrix) >= 1,
-              let box = item.matrix.screenBox(of: area, inward: false), let bounds = box.intersection(clip) else { return }
+        guard projectedArea(of: area, through: shape) >= 1,
+              let box = shape.screenBox(of: area, inward: false), let bounds = box.intersection(clip) else { return }
         item.bounds = bounds
         // A rounded clip cuts corners out of anything; such items count as translucent.
-        if item.opacity >= 1, item.matrix.isAxisAligned, rounded == nil {
+        if item.opacity >= 1, shape.isAxisAligned, rounded == nil {
             item.opaqueRects = localOpaque.compactMap {
-                item.matrix.screenBox(of: $0.intersection(area), inward: true)?.intersection(bounds)
+                shape.screenBox(of: $0.intersection(area), inward: true)?.intersection(bounds)
             }
         } else if item.opacity >= 1, rounded == nil {
             // Nothing under a turned card's inside needs drawing (the camera under a flip, say).
             item.opaqueRects = localOpaque.flatMap {
-                uprightInteriorBoxes(of: $0.intersection(area), through: item.matrix).compactMap { $0.intersection(bounds) }
+                uprightInteriorBoxes(of: $0.intersection(area), through: shape).compactMap { $0.intersection(bounds) }
             }
         }
         items.append(item)

@@ -96,13 +96,14 @@ struct ProjectiveMatrix: Hashable, Sendable {
     /// The map a perspective layer is really drawn through: pixman and the kernel both take
     /// `kernelSourceMap`, whose 16.16 entries move a strongly turned layer's far edge by pixels.
     /// A layer's bounds and opaque inside must come from this map, not the exact one, or pixels
-    /// the inside claims are left undrawn. Nil for an affine map (nothing to correct) or when the
-    /// rounded map cannot be inverted.
-    var asDrawn: ProjectiveMatrix? {
-        guard !isAffine, let m = kernelSourceMap else { return nil }
+    /// the inside claims are left undrawn. The map itself for an affine map (nothing to correct)
+    /// or when the rounded map cannot be inverted. Only for geometry: drawing through it would
+    /// round the map a second time, to a slightly different one.
+    var asDrawn: ProjectiveMatrix {
+        guard !isAffine, let m = kernelSourceMap else { return self }
         // kernelSourceMap's rows give u, v, w from the output point; in this type's convention
         // that map is (a: u by x, b: v by x, c: w by x, d: u by y, ...).
-        return ProjectiveMatrix(a: m[0], b: m[3], c: m[6], d: m[1], e: m[4], f: m[7], g: m[2], h: m[5], i: m[8]).inverse
+        return ProjectiveMatrix(a: m[0], b: m[3], c: m[6], d: m[1], e: m[4], f: m[7], g: m[2], h: m[5], i: m[8]).inverse ?? self
     }
 
     /// The whole pixels covered by `rect` mapped through this map: all it touches, or (inward) only
