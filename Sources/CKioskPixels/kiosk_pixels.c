@@ -422,6 +422,12 @@ KIOSK_TWO_BUILDS(fade_row, (uint8_t *restrict out, const uint8_t *restrict camer
                  (out, camera, top, bottom, bytes, keep, top_weight, bottom_weight))
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
+/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
+   the first whole line, which streaming stores leave to ordinary ones. */
+static inline int bytes_to_cache_line(const void *p) {
+    return (int)((64 - ((uintptr_t)p & 63)) & 63);
+}
+
 /* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
    bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. `pair` and
    `single` hold those weights; the 32 bytes from offset i. */
@@ -448,7 +454,7 @@ static void fade_row_avx2(uint8_t *restrict out, const uint8_t *restrict camera,
                           const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
     const __m256i pair = _mm256_set1_epi16((int16_t)((top_weight << 8) | keep));
     const __m256i single = _mm256_set1_epi16((int16_t)bottom_weight);
-    int head = (int)((64 - ((uintptr_t)out & 63)) & 63), i = 0;
+    int head = bytes_to_cache_line(out), i = 0;
     if (bytes >= head + 64) {
         for (; i + 32 <= head; i += 32) _mm256_storeu_si256((__m256i *)(out + i), fade32(camera, top, bottom, i, pair, single));
         for (; i < head; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
@@ -504,7 +510,7 @@ __attribute__((target("avx2")))
 static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict source, int width) {
     /* Streaming stores only for whole cache lines: a line they write in part (a box's ends, which
        the neighbouring box or a perspective draw writes the rest of) costs a partial write-back. */
-    int head = (int)((64 - ((uintptr_t)out & 63)) & 63) / 4;
+    int head = bytes_to_cache_line(out) / 4;
     if (width < head + 16) {
         memcpy(out, source, (size_t)width * 4);
         return;
