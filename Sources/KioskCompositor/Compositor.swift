@@ -81,7 +81,9 @@ public final class Compositor {
     public func render(root: View, background: PixelBuffer?) -> [PixelRect] {
         frameNumber += 1
         let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
-        let items = DisplayListBuilder(sceneSize: screen, background: background).build(root: root)
+        var builder = DisplayListBuilder(sceneSize: screen, background: background)
+        builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
+        let items = builder.build(root: root)
 
         var visible = [Region](repeating: Region(), count: items.count)
         let covered = Region()
@@ -96,10 +98,13 @@ public final class Compositor {
         previous = items
         previousVisible = visible
         hasFrame = true
-        guard !damage.isEmpty else { return [] }
+        guard !damage.isEmpty else {
+            surfaces.trim()
+            return []
+        }
 
         paint(items, visible: visible, covered: covered, damage: damage, background: background)
-        surfaces.evict(before: frameNumber)
+        surfaces.trim()
         clipMasks.evict(before: frameNumber)
         let rects = damage.rects
         if rotation == .none { return rects }
@@ -111,9 +116,22 @@ public final class Compositor {
     /// in the middle of a swipe. `root` is laid out as if it were the whole scene.
     public func prepare(_ root: View) {
         let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
-        for item in DisplayListBuilder(sceneSize: screen, background: nil).build(root: root) {
+        var builder = DisplayListBuilder(sceneSize: screen, background: nil)
+        builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
+        for item in builder.build(root: root) {
             if case .surface(let key) = item.source { _ = surfaces.surface(for: key, frame: frameNumber) }
         }
+    }
+
+    /// Drops what no view shows any more (content replaced, views gone) and what is over the
+    /// surface budget. Every frame does it; call it when idle too, after a scene was replaced, say.
+    public func trimCaches() {
+        surfaces.trim()
+    }
+
+    /// What the caches hold now: drawn surfaces, their bytes, and text layouts.
+    public var cacheSize: (surfaces: Int, bytes: Int, textLayouts: Int) {
+        (surfaces.count, surfaces.bytes, surfaces.textLayouts.count)
     }
 
     /// Forgets the previous frame, so the next render redraws everything (after a display reset, say).

@@ -6,6 +6,8 @@ struct DisplayListBuilder {
     var sceneSize: PixelRect
     /// The feed frame views with feed content show this frame.
     var background: PixelBuffer?
+    /// Hears each view whose surface lands on screen, with the surface it shows now.
+    var onSurface: (View, LayerSurfaceKey) -> Void = { _, _ in }
 
     func build(root: View) -> [DisplayItem] {
         var items: [DisplayItem] = []
@@ -28,12 +30,13 @@ struct DisplayListBuilder {
 
         if let key = surfaceKey(view, opacity: opacity) {
             let margin = Double(key.margin)
-            append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
+            let shown = append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
                                size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),
                                opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [], feedFrame: nil),
                    surfaceSize: Size(width: Double(key.surfaceWidth), height: Double(key.surfaceHeight)),
                    localOpaque: key.opaqueRects.map { $0.offsetBy(dx: margin, dy: margin) }, clip: clip, rounded: rounded,
                    into: &items)
+            if shown { onSurface(view, key) }
         }
         if let feed = feedItem(view, local: local, opacity: opacity) {
             append(feed.item, surfaceSize: feed.surfaceSize, localOpaque: [feed.opaque], clip: clip, rounded: rounded, into: &items)
@@ -101,8 +104,9 @@ struct DisplayListBuilder {
     }
 
     /// Fills in the screen bounds and opaque rectangles, and keeps the item if any of it is on screen.
+    @discardableResult
     private func append(_ item: DisplayItem, surfaceSize: Size, localOpaque: [Rect], clip: PixelRect,
-                        rounded: RoundedClip?, into items: inout [DisplayItem]) {
+                        rounded: RoundedClip?, into items: inout [DisplayItem]) -> Bool {
         var item = item
         item.roundedClip = rounded
         var area = Rect(origin: .zero, size: surfaceSize)
@@ -113,7 +117,7 @@ struct DisplayListBuilder {
         let shape = item.matrix.asDrawn
         // A view turned edge-on covers nothing; its nearly singular map would smear pixels along a line.
         guard projectedArea(of: area, through: shape) >= 1,
-              let box = shape.screenBox(of: area, inward: false), let bounds = box.intersection(clip) else { return }
+              let box = shape.screenBox(of: area, inward: false), let bounds = box.intersection(clip) else { return false }
         item.bounds = bounds
         // A rounded clip cuts corners out of anything; such items count as translucent.
         if item.opacity >= 1, shape.isAxisAligned, rounded == nil {
@@ -127,6 +131,7 @@ struct DisplayListBuilder {
             }
         }
         items.append(item)
+        return true
     }
 
     /// Under a map that keeps vertical lines vertical (a turn about the vertical axis, perspective

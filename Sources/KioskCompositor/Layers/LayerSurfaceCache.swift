@@ -1,28 +1,70 @@
 import KioskEngine
 
-/// Views' drawn surfaces, kept until their key has gone unused for a while.
+/// Views' drawn surfaces, kept while a view shows them and within a byte budget.
+///
+/// Each view claims the surface it shows now (`claim`). When its content changes (a clock's next
+/// second), the new surface replaces the old one, and the old one is released at once unless
+/// another view still claims it; a view that is gone (a replaced scene) releases its claim at the
+/// next `trim`. Over the budget, the surfaces used longest ago go first, never one the current
+/// frame shows: a view whose surface was dropped has it drawn again when it is next shown.
 final class LayerSurfaceCache {
     private struct Entry {
         var image: PixmanImage
         /// Where the surface has any ink (alpha above zero), in its own pixels; nil when it has none.
         var ink: PixelRect?
         var lastUsed: UInt64
+        var bytes: Int
+    }
+
+    /// A view's latest surface; the view is held weakly, so a view that is gone is noticed.
+    private struct Claim {
+        weak var view: View?
+        var key: LayerSurfaceKey
     }
 
     private var entries: [LayerSurfaceKey: Entry] = [:]
+    private var claims: [ObjectIdentifier: Claim] = [:]
+    /// How many views claim each surface.
+    private var claimCounts: [LayerSurfaceKey: Int] = [:]
     /// Layouts outlive surfaces whose look changes while their text stays: a frame never lays out text.
     let textLayouts = TextLayoutCache()
     private lazy var painter = LayerPainter(textLayouts: textLayouts)
-    /// Frames a surface may go unused before it is dropped: long enough for a transition to come back.
-    private let keepFrames: UInt64 = 600
     /// Content that could not be drawn, one message per problem, for the daemon's log.
     private(set) var errors: [String] = []
+    /// The most bytes the kept surfaces may take; the current frame's surfaces are kept whatever they take.
+    var budgetBytes: Int
+    /// Bytes the kept surfaces take.
+    private(set) var bytes = 0
+    /// The frame the latest `claim` or `surface(for:)` came from: what `trim` never drops.
+    private var currentFrame: UInt64 = 0
+
+    /// Surfaces up to `budgetBytes` are kept; 96 MiB holds a dozen full-screen 1080p cards.
+    init(budgetBytes: Int = 96 << 20) {
+        self.budgetBytes = budgetBytes
+    }
 
     var count: Int { entries.count }
+
+    /// `view` shows the surface `key` from `frame` on; the surface it showed before is released.
+    func claim(_ key: LayerSurfaceKey, by view: View, frame: UInt64) {
+        currentFrame = max(currentFrame, frame)
+        let id = ObjectIdentifier(view)
+        if let previous = claims[id] {
+            if previous.view === view, previous.key == key {
+                touch(key, frame: frame)
+                return
+            }
+            release(previous.key)
+        }
+        claims[id] = Claim(view: view, key: key)
+        claimCounts[key, default: 0] += 1
+        touch(key, frame: frame)
+    }
 
     /// The surface drawn for `key`, and the part of it that has any ink: a label's surface spans
     /// its view, its glyphs often a small part of that, and compositing the rest would change nothing.
     func surface(for key: LayerSurfaceKey, frame: UInt64) -> (image: PixmanImage, ink: PixelRect?) {
+        currentFrame = max(currentFrame, frame)
         if var entry = entries[key] {
             entry.lastUsed = frame
             entries[key] = entry
@@ -33,7 +75,8 @@ final class LayerSurfaceCache {
         let image = PixmanImage(painted.buffer, opaque: false)
         let whole = PixelRect(x: 0, y: 0, width: painted.buffer.width, height: painted.buffer.height)
         let ink = key.isBodyOpaque ? whole : Self.inkBounds(of: painted.buffer)
-        entries[key] = Entry(image: image, ink: ink, lastUsed: frame)
+        entries[key] = Entry(image: image, ink: ink, lastUsed: frame, bytes: painted.buffer.byteCount)
+        bytes += painted.buffer.byteCount
         return (image, ink)
     }
 
@@ -57,15 +100,48 @@ final class LayerSurfaceCache {
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    /// Drops surfaces no frame has used recently.
-    func evict(before frame: UInt64) {
-        guard frame > keepFrames else { return }
-        entries = entries.filter { $0.value.lastUsed + keepFrames >= frame }
+    /// Releases the claims of views that are gone, drops surfaces no view claims (but the current
+    /// frame's), then the least recently used ones while over the budget; text layouts follow.
+    func trim() {
+        for (id, claim) in claims where claim.view == nil {
+            claims[id] = nil
+            release(claim.key)
+        }
+        for (key, entry) in entries where claimCounts[key] == nil && entry.lastUsed < currentFrame {
+            drop(key)
+        }
+        if bytes > budgetBytes {
+            for (key, entry) in entries.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+                guard bytes > budgetBytes, entry.lastUsed < currentFrame else { break }
+                drop(key)
+            }
+        }
         textLayouts.evict(keeping: Set(entries.keys.compactMap(\.textLayoutKey)))
     }
 
     func takeErrors() -> [String] {
         defer { errors.removeAll() }
         return errors
+    }
+
+    private func touch(_ key: LayerSurfaceKey, frame: UInt64) {
+        entries[key]?.lastUsed = frame
+    }
+
+    /// One claim on `key` fewer; with none left nothing shows the surface, so it goes now (its text
+    /// layout stays until `trim`, for a replacement that differs only in its look).
+    private func release(_ key: LayerSurfaceKey) {
+        guard let count = claimCounts[key] else { return }
+        if count > 1 {
+            claimCounts[key] = count - 1
+            return
+        }
+        claimCounts[key] = nil
+        drop(key)
+    }
+
+    private func drop(_ key: LayerSurfaceKey) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
+        bytes -= entry.bytes
     }
 }

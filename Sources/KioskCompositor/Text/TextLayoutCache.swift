@@ -13,6 +13,8 @@ final class TextLayoutCache {
     /// Made at the first text: a cache whose surfaces never hold text loads no fonts.
     private lazy var shaper = TextShaper()
     private var layouts: [Key: TextLayout] = [:]
+    /// Layouts kept now.
+    var count: Int { layouts.count }
     /// Layouts made since the cache was created: tests count them.
     private(set) var layoutsMade = 0
 

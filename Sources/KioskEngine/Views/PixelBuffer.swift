@@ -1,3 +1,5 @@
+import Glibc
+
 /// A block of 32-bit pixels in memory: the compositor's target, a camera frame, a decoded image.
 ///
 /// The format is pixman's a8r8g8b8 (x8r8g8b8 when opaque): one little-endian UInt32 per pixel,
@@ -12,6 +14,13 @@ public final class PixelBuffer: @unchecked Sendable {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Bumped by whoever fills the buffer with a new picture, so caches can tell frames apart.
     public var sequence: UInt64 = 0
+    /// Bytes mapped for the pixels, when they are a mapping of their own; 0 when they came from malloc.
+    private let mappedBytes: Int
+
+    /// Buffers from this size up get pages of their own, so freeing one gives its memory back to the
+    /// system at once: from the heap, glibc raises its mmap threshold after the first large free, and
+    /// a stream of changing surfaces (a seconds clock) then leaves freed frames in the heap for good.
+    static let mappingThreshold = 64 * 1024
 
     public init(width: Int, height: Int, stride: Int? = nil) {
         precondition(width >= 0 && height >= 0, "negative size \(width)x\(height)")
@@ -20,13 +29,29 @@ public final class PixelBuffer: @unchecked Sendable {
         self.stride = stride ?? width * 4
         precondition(self.stride >= width * 4 && self.stride % 4 == 0, "bad stride \(self.stride) for width \(width)")
         let count = max(self.stride / 4 * height, 1)
-        pixels = .allocate(capacity: count)
-        pixels.initialize(repeating: 0, count: count)
+        let bytes = count * 4
+        if bytes >= Self.mappingThreshold,
+           let mapping = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), mapping != MAP_FAILED {
+            // Anonymous pages start zeroed.
+            pixels = mapping.bindMemory(to: UInt32.self, capacity: count)
+            mappedBytes = bytes
+        } else {
+            pixels = .allocate(capacity: count)
+            pixels.initialize(repeating: 0, count: count)
+            mappedBytes = 0
+        }
     }
 
     deinit {
-        pixels.deallocate()
+        if mappedBytes > 0 {
+            munmap(pixels, mappedBytes)
+        } else {
+            pixels.deallocate()
+        }
     }
+
+    /// The bytes the pixels take.
+    public var byteCount: Int { max(rowLength * height, 1) * 4 }
 
     public var rowLength: Int { stride / 4 }
 

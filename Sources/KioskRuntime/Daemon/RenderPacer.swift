@@ -12,7 +12,7 @@ import Logging
 /// means no ticks, no drawing and no wake-ups.
 final class RenderPacer {
     private let display: any Display
-    private let compositor: Compositor
+    let compositor: Compositor
     private let context: DaemonContext
     private unowned let sceneHost: SceneHost
     /// The background to draw behind the screens (the camera's newest frame).

@@ -54,6 +54,8 @@ final class SceneHost: ContainerControllerDelegate {
 
     private func attach() {
         prepareScreens()
+        // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
+        compositor.trimCaches()
         scene.container.delegate = self
         scene.container.onDiagnostic = { [unowned self] message in onDiagnostic(message) }
     }
