@@ -123,6 +123,13 @@ public final class Compositor {
         }
     }
 
+    /// Lets go of the surfaces of every view under `root` (a screen out of reach): they are
+    /// dropped unless another view shows the same; `prepare` or a frame that shows them draws them again.
+    public func release(_ root: View) {
+        root.forEachInTree { surfaces.unclaim($0) }
+        surfaces.trim()
+    }
+
     /// Drops what no view shows any more (content replaced, views gone) and what is over the
     /// surface budget. Every frame does it; call it when idle too, after a scene was replaced, say.
     public func trimCaches() {
@@ -132,6 +139,15 @@ public final class Compositor {
     /// What the caches hold now: drawn surfaces, their bytes, and text layouts.
     public var cacheSize: (surfaces: Int, bytes: Int, textLayouts: Int) {
         (surfaces.count, surfaces.bytes, surfaces.textLayouts.count)
+    }
+
+    /// Surfaces drawn so far: a frame that draws one draws content from scratch.
+    public var surfacesPainted: Int { surfaces.paintedCount }
+
+    /// The most bytes drawn surfaces may keep; the current frame's are kept whatever they take.
+    public var surfaceBudget: Int {
+        get { surfaces.budgetBytes }
+        set { surfaces.budgetBytes = newValue }
     }
 
     /// Forgets the previous frame, so the next render redraws everything (after a display reset, say).
@@ -233,6 +249,8 @@ public final class Compositor {
                 region = damaged.intersection(Region(PixelRect(x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2)))
                 guard !region.isEmpty else { return }
             }
+        case .solidColor(let color):
+            source = PixmanImage(solid: color)
         case .backgroundFeed:
             guard let feed else { return }
             source = feed

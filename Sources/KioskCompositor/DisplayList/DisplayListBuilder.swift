@@ -6,8 +6,8 @@ struct DisplayListBuilder {
     var sceneSize: PixelRect
     /// The feed frame views with feed content show this frame.
     var background: PixelBuffer?
-    /// Hears each view whose surface lands on screen, with the surface it shows now.
-    var onSurface: (View, LayerSurfaceKey) -> Void = { _, _ in }
+    /// Hears each view that lands on screen with the surface it shows now, or nil when it needs none.
+    var onSurface: (View, LayerSurfaceKey?) -> Void = { _, _ in }
 
     func build(root: View) -> [DisplayItem] {
         var items: [DisplayItem] = []
@@ -28,7 +28,15 @@ struct DisplayListBuilder {
             .concatenating(.translation(view.frame.minX, view.frame.minY))
             .concatenating(parent)
 
-        if let key = surfaceKey(view, opacity: opacity) {
+        if let key = surfaceKey(view, opacity: opacity), key.isPlainColor, local.isIntegerTranslation {
+            let opaque = key.backgroundColor.isOpaque ? [Rect(origin: .zero, size: size)] : []
+            let shown = append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .solidColor(key.backgroundColor),
+                                           size: size, matrix: local, opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0),
+                                           opaqueRects: [], feedFrame: nil),
+                               surfaceSize: Size(width: Double(key.width), height: Double(key.height)), localOpaque: opaque,
+                               clip: clip, rounded: rounded, into: &items)
+            if shown { onSurface(view, nil) }
+        } else if let key = surfaceKey(view, opacity: opacity) {
             let margin = Double(key.margin)
             let shown = append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .surface(key),
                                size: size, matrix: ProjectiveMatrix.translation(-margin, -margin).concatenating(local),

@@ -35,6 +35,8 @@ final class LayerSurfaceCache {
     var budgetBytes: Int
     /// Bytes the kept surfaces take.
     private(set) var bytes = 0
+    /// Surfaces drawn since the cache was made: tests tell drawing ahead from drawing in a frame.
+    private(set) var paintedCount = 0
     /// The frame the latest `claim` or `surface(for:)` came from: what `trim` never drops.
     private var currentFrame: UInt64 = 0
 
@@ -45,17 +47,20 @@ final class LayerSurfaceCache {
 
     var count: Int { entries.count }
 
-    /// `view` shows the surface `key` from `frame` on; the surface it showed before is released.
-    func claim(_ key: LayerSurfaceKey, by view: View, frame: UInt64) {
+    /// `view` shows the surface `key` from `frame` on (nil: it needs none now); the surface it
+    /// showed before is released.
+    func claim(_ key: LayerSurfaceKey?, by view: View, frame: UInt64) {
         currentFrame = max(currentFrame, frame)
         let id = ObjectIdentifier(view)
         if let previous = claims[id] {
             if previous.view === view, previous.key == key {
-                touch(key, frame: frame)
+                if let key { touch(key, frame: frame) }
                 return
             }
+            claims[id] = nil
             release(previous.key)
         }
+        guard let key else { return }
         claims[id] = Claim(view: view, key: key)
         claimCounts[key, default: 0] += 1
         touch(key, frame: frame)
@@ -71,6 +76,7 @@ final class LayerSurfaceCache {
             return (entry.image, entry.ink)
         }
         let painted = painter.paint(key)
+        paintedCount += 1
         if let error = painted.error { errors.append(error) }
         let image = PixmanImage(painted.buffer, opaque: false)
         let whole = PixelRect(x: 0, y: 0, width: painted.buffer.width, height: painted.buffer.height)
@@ -98,6 +104,12 @@ final class LayerSurfaceCache {
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Releases the claim of `view`, whose surface need not be kept for it any more (a screen a
+    /// swipe can no longer reach).
+    func unclaim(_ view: View) {
+        claim(nil, by: view, frame: currentFrame)
     }
 
     /// Releases the claims of views that are gone, drops surfaces no view claims (but the current

@@ -28,6 +28,9 @@ struct LayerSurfaceKey: Hashable, Sendable {
 
     var radius: Double { min(max(cornerRadius, 0), Double(min(width, height)) / 2) }
 
+    /// True for a square box of one colour, with no shadow and nothing drawn in it.
+    var isPlainColor: Bool { content == .none && shadow == nil && radius <= 0 }
+
     /// True when every pixel of the bounds (outside the rounded corners) is opaque.
     var isBodyOpaque: Bool {
         if backgroundColor.isOpaque { return true }

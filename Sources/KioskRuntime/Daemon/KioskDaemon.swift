@@ -44,6 +44,7 @@ public final class KioskDaemon {
     private let wallClock: any WallClock
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
+    private var drawAheadTimer: (any DaemonTimer)?
     private var signals: SignalSource?
     private var observers: [WeakObserver] = []
     private var stopping = false
@@ -204,6 +205,7 @@ public final class KioskDaemon {
         applier.startDevices()
         try startReplay()
         try startWatchdog()
+        try startDrawingAhead()
         try idle.start()
         valueSources.start(applier.configuration.values)
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
@@ -286,6 +288,14 @@ public final class KioskDaemon {
               !sceneHost.container.isTransitioning, pacer.animationsAtRest else { return }
         logger.info("replay finished")
         stopping = true
+    }
+
+    /// Screens that come within reach when the screen on show changes are drawn on the loop's
+    /// next turn, after the frame under way.
+    private func startDrawingAhead() throws {
+        let timer = try clock.makeTimer { [sceneHost] in sceneHost.drawAhead() }
+        sceneHost.requestIdleWork = { [clock] in timer.schedule(at: clock.now) }
+        drawAheadTimer = timer
     }
 
     private func startWatchdog() throws {

@@ -144,7 +144,8 @@ final class RenderPacer {
         lastPresentTime = presented
         latency.framePresented(at: presented)
         context.eventsLog?.frame(t: context.logTime(presented), sequence: composeTimes.count,
-                         screen: scene.container.selectedIndex, progress: scene.container.transitionProgress)
+                                 screen: scene.container.selectedIndex, progress: scene.container.transitionProgress,
+                                 composeMilliseconds: composeSeconds * 1000)
         onFramePresented(composeSeconds)
         if !firstFramePresented {
             firstFramePresented = true

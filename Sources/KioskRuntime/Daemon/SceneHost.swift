@@ -16,6 +16,12 @@ final class SceneHost: ContainerControllerDelegate {
     var onTransitionEnded: (_ from: String, _ to: String, _ completed: Bool) -> Void = { _, _, _ in }
     /// Receives the container's messages about refused requests.
     var onDiagnostic: (String) -> Void = { _ in }
+    /// Asks for `drawAhead()` to run once the frame under way is out (the daemon's loop); tests run it at once.
+    var requestIdleWork: () -> Void = {}
+    /// Screens a swipe or tap can reach next whose surfaces are not drawn yet.
+    private var toDrawAhead: [Int] = []
+    /// Screens whose surfaces are kept: the one on show and those a swipe or tap reaches next.
+    private var kept: Set<Int> = []
 
     init(scene: KioskScene, compositor: Compositor, eventsLog: EventsLog?, now: @escaping () -> Double) {
         self.scene = scene
@@ -49,26 +55,60 @@ final class SceneHost: ContainerControllerDelegate {
     func transitionDidEnd(from: Int, to: Int, completed: Bool) {
         transitionLog.transitionDidEnd(from: from, to: to, completed: completed)
         scene.selectionDidChange()
+        if completed { keepReachableScreens() }
         onTransitionEnded(scene.screenNames[from], scene.screenNames[to], completed)
     }
 
     private func attach() {
-        prepareScreens()
+        kept = []
+        toDrawAhead = []
+        keepReachableScreens()
+        // Before the first frame: at start, or in place of the scene a reload replaced.
+        while !toDrawAhead.isEmpty { drawAhead() }
         // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
         compositor.trimCaches()
         scene.container.delegate = self
         scene.container.onDiagnostic = { [unowned self] message in onDiagnostic(message) }
     }
 
-    /// Draws every screen's content once, so no first swipe onto a screen stutters.
-    private func prepareScreens() {
-        let bounds = Rect(origin: .zero, size: compositor.sceneSize)
-        for screen in scene.container.screens where screen.view.superview == nil {
-            // Laid out as it will be shown; a screen not yet shown has no frame of its own.
-            let saved = screen.view.frame
-            screen.view.frame = bounds
-            compositor.prepare(screen.view)
-            screen.view.frame = saved
+    /// The screens a swipe or a tap can bring next from the one on show: its neighbours, home,
+    /// and the tab bar's targets.
+    var reachableScreens: Set<Int> {
+        let container = scene.container, current = container.selectedIndex
+        var reachable: Set<Int> = [current, scene.homeIndex]
+        for index in [current - 1, current + 1] where container.screens.indices.contains(index) { reachable.insert(index) }
+        reachable.formUnion(scene.tabBar?.screenIndices ?? [])
+        return reachable
+    }
+
+    /// Lets go of the surfaces of screens out of reach now and queues those newly in reach for
+    /// `drawAhead`, so memory follows the screens near the one on show, not the number of screens.
+    private func keepReachableScreens() {
+        let reachable = reachableScreens
+        for index in kept.subtracting(reachable) where scene.container.screens[index].view.superview == nil {
+            compositor.release(scene.container.screens[index].view)
         }
+        let new = reachable.subtracting(kept).sorted()
+        kept = reachable
+        toDrawAhead = toDrawAhead.filter(reachable.contains) + new
+        if !toDrawAhead.isEmpty { requestIdleWork() }
+    }
+
+    /// Draws the content of the next screen a swipe can reach that is not drawn yet, so the frame
+    /// that starts a swipe onto it draws nothing from scratch. The daemon runs it between frames,
+    /// one screen a turn of its loop, so a touch waits at most for one screen's drawing.
+    func drawAhead() {
+        guard !toDrawAhead.isEmpty else { return }
+        let index = toDrawAhead.removeFirst()
+        let screens = scene.container.screens
+        if screens.indices.contains(index), screens[index].view.superview == nil {
+            // Laid out as it will be shown; a screen not yet shown has no frame of its own.
+            let view = screens[index].view
+            let saved = view.frame
+            view.frame = Rect(origin: .zero, size: compositor.sceneSize)
+            compositor.prepare(view)
+            view.frame = saved
+        }
+        if !toDrawAhead.isEmpty { requestIdleWork() }
     }
 }

@@ -62,9 +62,12 @@ public final class EventsLog {
                "\"to\":\(to)", "\"completed\":\(completed)"])
     }
 
-    public func frame(t: Double, sequence: UInt64, screen: Int, progress: Double?) {
+    /// - Parameter composeMilliseconds: how long the frame took to compose, where it was timed
+    ///   on a real clock (`run`); nil on a virtual one (`simulate`).
+    public func frame(t: Double, sequence: UInt64, screen: Int, progress: Double?, composeMilliseconds: Double? = nil) {
         var fields = ["\"t\":\(Self.number(t, places: 1))", "\"type\":\"frame\"", "\"seq\":\(sequence)", "\"screen\":\(screen)"]
         if let progress { fields.append("\"progress\":\(Self.number(progress, places: 4))") }
+        if let composeMilliseconds { fields.append("\"compose_ms\":\(Self.number(composeMilliseconds, places: 3))") }
         write(fields)
     }
 

@@ -25,6 +25,9 @@ final class TabBarView {
         }
     }
 
+    /// The screens the tabs go to.
+    var screenIndices: [Int] { labels.map(\.screenIndex) }
+
     func highlight(screenIndex: Int) {
         for label in labels {
             let selected = label.screenIndex == screenIndex
