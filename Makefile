@@ -35,7 +35,7 @@ DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # ImageMagick to read the PNG `ctl screenshot` wrote in the guest.
 E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick
 
-.PHONY: all deps build release man demo test unit-test arm-kernels e2e e2e-self-test e2e-systemd deb bench soak fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: all deps build release man demo test unit-test arm-kernels e2e e2e-self-test e2e-systemd deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
 
 all: build
 
@@ -145,6 +145,13 @@ soak: release
 	Tests/soak/soak.sh
 	DURATION=$(SOAK_SECONDS) Tests/soak/values-soak.sh
 	Tests/soak/reload-at-rest.sh
+
+# Resident memory and the first frame onto a screen never shown, for kiosks of 1 to 100 screens at
+# 1920x1080 over the pattern camera (release build, about 3 minutes; not part of `make test`):
+# see Tests/memory/memory_bench.py.
+memory: release
+	$(call install_missing,python3)
+	Tests/memory/memory_bench.py
 
 # Puts the binary, its manual page and completions, an example config (never over an existing one),
 # the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
