@@ -64,17 +64,36 @@ final class DRMDisplayTests: XCTestCase {
         XCTAssertEqual(device.pixel(framebufferID: 101, x: 9, y: 2), 0x111111)
     }
 
-    func testWaitsForThePreviousFlipOnlyWhenOneIsPending() throws {
+    func testAFramePresentedWhileAFlipIsPendingWaitsInAOneSlotQueueAndNeverBlocks() throws {
         let display = try makeDisplay()
         try display.present(frame(1), damage: everything)
-        device.completeFlip(at: 100.016, sequence: 1)
+        // The flip's event is late (a busy driver): presenting goes on without waiting for it.
+        let second = frame(2)
+        try display.present(second, damage: [PixelRect(x: 0, y: 0, width: 4, height: 4)])
+        try display.present(frame(3), damage: [PixelRect(x: 8, y: 4, width: 2, height: 2)])
+        XCTAssertEqual(device.waitCount, 0, "no call waits for the flip")
+        XCTAssertEqual(device.flipCount, 1, "one flip at a time")
+        device.completeFlip(at: 100.116, sequence: 1)
         try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(device.calls.suffix(2), ["flip fb=101", "flip fb=100"], "the queued frame went out with the event")
+        XCTAssertEqual(device.pixel(framebufferID: 100, x: 9, y: 5), 3, "the newest frame wins")
+        XCTAssertEqual(device.pixel(framebufferID: 100, x: 1, y: 1), 3, "with the damage of the frame it replaced")
+        device.completeFlip(at: 100.133, sequence: 2)
+        try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(device.flipCount, 2, "nothing more was queued")
+    }
+
+    func testAFlipWhoseEventNeverComesIsTakenAsDoneAndTheQueuedFrameGoesOut() throws {
+        let display = try makeDisplay()
+        try display.present(frame(1), damage: everything)
         try display.present(frame(2), damage: everything)
-        XCTAssertEqual(device.waitCount, 0, "the flip had completed")
-        device.waitResult = DRMFlipEvent(sequence: 2, timestamp: 100.033)
-        try display.present(frame(3), damage: everything)
-        XCTAssertEqual(device.waitCount, 1)
-        XCTAssertEqual(device.calls.suffix(2), ["wait", "flip fb=101"])
+        device.loseFlipEvent()
+        clock.time = 101.1
+        try display.flipTimedOut()
+        XCTAssertEqual(device.calls.suffix(2), ["flip fb=101", "flip fb=100"])
+        XCTAssertTrue(messages.contains { $0.contains("no event for a page flip") }, "\(messages)")
+        try display.flipTimedOut()
+        XCTAssertEqual(device.flipCount, 2, "a timeout with the next flip still pending flips nothing new")
     }
 
     func testNothingFlipsWithoutDamage() throws {

@@ -119,6 +119,12 @@ final class FakeDRMDevice: DRMDevice {
         queuedEvents.append(DRMFlipEvent(sequence: sequence, timestamp: time))
     }
 
+    /// The kernel finishing the pending flip but its event getting lost: nothing becomes readable.
+    func loseFlipEvent() {
+        precondition(!pendingFlips.isEmpty, "no flip pending")
+        pendingFlips.removeFirst()
+    }
+
     func readFlipEvents() throws -> [DRMFlipEvent] {
         defer { queuedEvents.removeAll() }
         return queuedEvents

@@ -4,8 +4,10 @@ import KioskEngine
 /// A DRM/KMS panel: dumb buffers in rotation, a mode set once, then page flips paced by vsync.
 ///
 /// Only damaged rectangles are copied into the back buffer (plus what that buffer missed while
-/// others were shown). The previous flip is waited for only when the next frame is presented, and
-/// nothing flips while nothing changes. Drivers without vblank are paced by a timer instead.
+/// others were shown), and nothing flips while nothing changes. Presenting never waits: a frame
+/// that is ready while a flip is still pending waits in a one-slot queue (the newest wins) and
+/// goes out when the flip's event arrives, so a slow flip (a busy driver, a monitor re-training its
+/// link) never holds up touches, D-Bus or the watchdog. Drivers without vblank are paced by a timer.
 public final class DRMDisplay: Display {
     public var size: (width: Int, height: Int) { (output.mode.width, output.mode.height) }
     public var refreshRate: Double { output.mode.refreshRate }
@@ -24,6 +26,8 @@ public final class DRMDisplay: Display {
     private var buffers: [DRMDumbBuffer]
     private var frontBuffer = 0
     private var pendingBuffer: Int?
+    /// A frame presented while a flip was pending, with every rectangle damaged since the last flip.
+    private var queued: (frame: PixelBuffer, damage: [PixelRect])?
     private var lastFrame: PixelBuffer?
     private var scanout = ScanoutState.active
     private var isBlanked = false
@@ -32,6 +36,8 @@ public final class DRMDisplay: Display {
     private let savedCrtc: DRMSavedCrtc?
     private let frameTimer: TimerDescriptor
     private let retryTimer: TimerDescriptor
+    /// Fires when a flip's event is overdue, so a lost event cannot stop the display for good.
+    private let flipTimer: TimerDescriptor
     private let hotplug: HotplugMonitor?
     private let console: ConsoleGraphicsMode?
     private let now: () -> Double
@@ -39,6 +45,8 @@ public final class DRMDisplay: Display {
 
     /// Seconds between re-probes of an unplugged connector, in case no uevent arrives.
     static let reprobeInterval = 2.0
+    /// Seconds after which a flip whose event has not come is taken as done.
+    static let flipTimeout = 1.0
 
     private enum ScanoutState: Equatable {
         case active
@@ -99,6 +107,7 @@ public final class DRMDisplay: Display {
         tracker = DamageTracker(bufferCount: bufferCount, width: output.mode.width, height: output.mode.height)
         frameTimer = try TimerDescriptor(device: device.path)
         retryTimer = try TimerDescriptor(device: device.path)
+        flipTimer = try TimerDescriptor(device: device.path)
         savedCrtc = device.saveCrtc(output.crtcID)
         var created: [DRMDumbBuffer] = []
         do {
@@ -124,7 +133,8 @@ public final class DRMDisplay: Display {
     deinit { close() }
 
     public var pollDescriptors: [Int32] {
-        [device.fileDescriptor, frameTimer.fileDescriptor, retryTimer.fileDescriptor] + (hotplug.map { [$0.fileDescriptor] } ?? [])
+        [device.fileDescriptor, frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
+            + (hotplug.map { [$0.fileDescriptor] } ?? [])
     }
 
     public func handleReadable(_ descriptor: Int32) throws {
@@ -137,6 +147,8 @@ public final class DRMDisplay: Display {
             }
         case retryTimer.fileDescriptor:
             if retryTimer.acknowledge() { reprobe() }
+        case flipTimer.fileDescriptor:
+            if flipTimer.acknowledge() { try flipTimedOut() }
         case hotplug?.fileDescriptor:
             if hotplug?.drainHotplugEvents() == true { reprobe() }
         default:
@@ -158,9 +170,15 @@ public final class DRMDisplay: Display {
         lastFrame = frame
         guard !damage.isEmpty, scanout == .active, !isBlanked, !isClosed else { return }
         if pendingBuffer != nil {
-            // Waiting here rather than after each flip lets a slow frame still make the next vblank.
-            try completeFlips(try device.waitForFlipEvents(), deliverTicks: false)
+            // The flip's event flips this one; a frame queued before it is replaced, its damage kept.
+            queued = (frame, (queued?.damage ?? []) + damage)
+            return
         }
+        try flip(frame, damage: damage)
+    }
+
+    /// Copies `frame`'s damage into the back buffer and queues the flip to it at the next vblank.
+    private func flip(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         let back = (frontBuffer + 1) % buffers.count
         copy(frame, damage: damage, into: back)
         do {
@@ -170,8 +188,17 @@ public final class DRMDisplay: Display {
             return
         }
         pendingBuffer = back
-        pacer.flipSubmitted(at: now())
+        let submitted = now()
+        pacer.flipSubmitted(at: submitted)
+        flipTimer.arm(at: submitted + Self.flipTimeout)
         scheduleFrame()
+    }
+
+    /// A flip whose event never came (a driver that dropped it) is taken as done, so the display goes on.
+    func flipTimedOut() throws {
+        guard pendingBuffer != nil else { return }
+        log("\(device.path): no event for a page flip after \(Self.flipTimeout) s; taking it as done")
+        try completeFlips([], deliverTicks: true)
     }
 
     public var supportsPowerSaving: Bool { output.connector.dpmsPropertyID != nil }
@@ -190,12 +217,15 @@ public final class DRMDisplay: Display {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        queued = nil
+        // The buffers are freed next: a flip still queued must reach the screen first.
         if pendingBuffer != nil { _ = try? device.waitForFlipEvents() }
         if let savedCrtc { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
         buffers.forEach(device.destroyDumbBuffer)
         buffers = []
         frameTimer.arm(at: nil)
         retryTimer.arm(at: nil)
+        flipTimer.arm(at: nil)
         console?.restore()
     }
 
@@ -203,14 +233,19 @@ public final class DRMDisplay: Display {
 
     private func completeFlips(_ events: [DRMFlipEvent], deliverTicks: Bool) throws {
         guard let pending = pendingBuffer else { return }
-        // A wait that timed out means the event was lost; treat the flip as done rather than stall.
+        // No event (a flip timed out) means it was lost; treat the flip as done rather than stall.
         let completions = events.isEmpty ? [DRMFlipEvent(sequence: 0, timestamp: now())] : events
         pendingBuffer = nil
         frontBuffer = pending
+        flipTimer.arm(at: nil)
         for event in completions {
             if let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence, canDeliver: deliverTicks) {
                 clock.deliver(tick)
             }
+        }
+        if let next = queued {
+            queued = nil
+            try flip(next.frame, damage: next.damage)
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true
@@ -294,6 +329,9 @@ public final class DRMDisplay: Display {
     /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
     private func abandonPendingFlip() {
         pendingBuffer = nil
+        // The front buffer was given the last frame, which the queued one is.
+        queued = nil
+        flipTimer.arm(at: nil)
         pacer.flipAbandoned()
     }
 
