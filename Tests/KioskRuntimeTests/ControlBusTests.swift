@@ -218,6 +218,16 @@ final class ControlBusTests: XCTestCase {
         let shot = try ImageDecoder.decode(contentsOf: file)
         XCTAssertEqual(shot[80, 50] & 0xFFFFFF, 0xD01010, "the second screen's red")
 
+        // A turned panel is turned back in the file: only a restart applies it, and each reload says so.
+        try Self.config.replacingOccurrences(of: "rotation = 90", with: "rotation = 0")
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let turned = try ctl(["reload"])
+            XCTAssertEqual(turned.status, 0, turned.error)
+            XCTAssertTrue(turned.output.contains("[display] rotation: only a restart applies these"), turned.output)
+            XCTAssertTrue(try ctl(["status"]).output.contains("rotated 90°"), "status reports the rotation that runs")
+        }
+
         try "[display]\nbackend = \"drmm\"\n".write(toFile: configPath, atomically: true, encoding: .utf8)
         let reload = try ctl(["reload"])
         XCTAssertNotEqual(reload.status, 0)

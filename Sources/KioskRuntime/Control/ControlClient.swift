@@ -31,7 +31,8 @@ public final class ControlClient {
         try connection.call(try method("Screenshot")).readBytes()
     }
 
-    public func reload() throws(BusError) { _ = try connection.call(try method("Reload")) }
+    /// Reloads the config; the answer says what happened and names keys only a restart applies.
+    public func reload() throws(BusError) -> String { try connection.call(try method("Reload")).readString() }
     public func blank() throws(BusError) { _ = try connection.call(try method("Blank")) }
     public func wake() throws(BusError) { _ = try connection.call(try method("Wake")) }
     public func metrics() throws(BusError) -> String { try connection.call(try method("Metrics")).readString() }

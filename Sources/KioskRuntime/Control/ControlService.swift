@@ -110,7 +110,7 @@ public final class ControlService: KioskDaemonObserver {
                 target.screenshot { [weak self] png in _ = self?.reply(to: call, png.map(ReplyArguments.png)) }
                 return 1
             case "Reload":
-                result = Result { () throws(ControlError) in try target.reloadConfiguration(); return .none }
+                result = Result { () throws(ControlError) in .text(try target.reloadConfiguration()) }
             case "Blank":
                 result = Result { () throws(ControlError) in try target.blankPanel(); return .none }
             case "Wake":

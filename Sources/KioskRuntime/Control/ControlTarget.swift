@@ -25,8 +25,10 @@ public protocol ControlTarget: AnyObject {
     func goTo(screen: String, animated: Bool) throws(ControlError)
     /// Calls `completion` (on the loop's thread, maybe later) with a PNG of what the display shows now.
     func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void)
-    /// As SIGHUP; throws `.configRejected` with the config's errors.
-    func reloadConfiguration() throws(ControlError)
+    /// As SIGHUP; returns what it did, naming the keys only a restart applies; throws
+    /// `.configRejected` with the config's errors.
+    @discardableResult
+    func reloadConfiguration() throws(ControlError) -> String
     /// Powers the panel down until `wakePanel()` or a touch.
     func blankPanel() throws(ControlError)
     func wakePanel() throws(ControlError)

@@ -97,9 +97,11 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         screenshots.encode(daemon.lastFrame, completion: completion)
     }
 
-    public func reloadConfiguration() throws(ControlError) {
-        switch daemon.reload() {
-        case .applied, .unchanged: return
+    @discardableResult
+    public func reloadConfiguration() throws(ControlError) -> String {
+        let result = daemon.reload()
+        switch result {
+        case .applied, .unchanged: return daemon.reloadSummary(result)
         case .rejected(let errors): throw .configRejected(errors)
         case .noConfigFile: throw .noConfigFile
         }

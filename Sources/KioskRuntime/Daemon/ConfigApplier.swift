@@ -11,8 +11,11 @@ final class ConfigApplier {
     /// Makes the touch source `[input]` describes for a scene of the given size; nil for none.
     typealias TouchSourceFactory = (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
 
-    /// The configuration running now.
+    /// The configuration running now: what the file said at the last good reload, but for the part
+    /// only a restart applies, which stays as the daemon started with it.
     private(set) var configuration: KioskConfiguration
+    /// What the file asks that only a restart applies (`[display] rotation`, say), as of the last reload.
+    private(set) var restartNeeded: [String] = []
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
     private let frameClock: any FrameClock
@@ -65,12 +68,23 @@ final class ConfigApplier {
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
         switch reloader.reload() {
-        case .applied(let new):
+        case .applied(let file):
+            restartNeeded = configuration.restartOnlyChanges(to: file)
+            // Said at every reload while the file and the running part differ, not only at the first.
+            if !restartNeeded.isEmpty {
+                logger.warning("\(restartNeeded.joined(separator: ", ")): \(Self.restartAdvice)")
+            }
+            let new = configuration.reloadable(from: file)
+            guard new != configuration else {
+                logger.info("reloaded \(path): nothing changed that a reload applies")
+                return .unchanged
+            }
             if let problem = apply(new) { return .rejected(problem) }
             logger.notice("reloaded \(path)")
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
+            restartNeeded = []
             logger.info("reloaded \(path): nothing changed")
             return .unchanged
         case .rejected(let error):
@@ -93,11 +107,6 @@ final class ConfigApplier {
         configuration = new
         sceneHost.replace(with: scene)
         onSceneReplaced(new)
-        // The display is opened, the bus name owned and the metrics file written from start to exit.
-        for (section, changed) in [("display", new.display != old.display), ("control", new.control != old.control),
-                                   ("metrics", new.metrics != old.metrics)] where changed {
-            logger.warning("[\(section)] changes take effect after a restart: systemctl restart swipe-kiosk")
-        }
         if new.camera != old.camera {
             camera.stop()
             camera.start(new.camera)
@@ -112,6 +121,9 @@ final class ConfigApplier {
         pacer.requestFrame()
         return nil
     }
+
+    /// What to do about keys only a restart applies.
+    static let restartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
 
     private func startTouchInput() {
         do {

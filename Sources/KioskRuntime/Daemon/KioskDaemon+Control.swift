@@ -90,4 +90,15 @@ extension KioskDaemon {
         }
         return result
     }
+
+    /// What the file asks that only a restart applies, as of the last reload (`[display] rotation`, say).
+    public var restartNeeded: [String] { applier.restartNeeded }
+
+    /// The one-line answer to a reload that was accepted, for `ctl reload` and the D-Bus reply:
+    /// what happened, and the keys only a restart applies, every time the file still has them.
+    public func reloadSummary(_ result: ReloadResult) -> String {
+        let done = result == .applied ? "reloaded" : "nothing changed that a reload applies"
+        guard !restartNeeded.isEmpty else { return done }
+        return "\(done); \(restartNeeded.joined(separator: ", ")): \(ConfigApplier.restartAdvice)"
+    }
 }

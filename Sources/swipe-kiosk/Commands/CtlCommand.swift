@@ -93,9 +93,10 @@ struct CtlCommand: ParsableCommand {
     }
 
     struct Reload: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Reload the config file, as SIGHUP; its errors are printed when it is rejected.")
+        static let configuration = CommandConfiguration(
+            abstract: "Reload the config file, as SIGHUP: prints what it did and the keys only a restart applies; its errors when it is rejected.")
         @OptionGroup var connection: Connection
-        func run() throws { try connection.run { client throws(BusError) in try client.reload() } }
+        func run() throws { try connection.run { client throws(BusError) in print(try client.reload()) } }
     }
 
     struct Blank: ParsableCommand {

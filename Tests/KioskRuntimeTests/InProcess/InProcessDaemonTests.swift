@@ -189,14 +189,37 @@ final class InProcessDaemonTests: XCTestCase {
         XCTAssertTrue(kiosk.log.contains("not applied; the running config stays"), "\(kiosk.log.lines)")
     }
 
-    func testAReloadThatChangesStartOnlySectionsSaysTheyNeedARestart() throws {
+    func testAReloadThatChangesStartOnlySectionsAppliesTheRestAndNamesTheirKeysEveryTime() throws {
         let kiosk = try DaemonHarness(config: Self.config())
         kiosk.settle()
         try kiosk.rewriteConfig(Self.config(duration: 0.4) + "\n[control]\nbus = \"session\"\n[metrics]\ninterval = 5\n")
-        XCTAssertEqual(kiosk.daemon.reload(), .applied)
-        XCTAssertTrue(kiosk.log.contains("[control] changes take effect after a restart"), "\(kiosk.log.lines)")
-        XCTAssertTrue(kiosk.log.contains("[metrics] changes take effect after a restart"), "\(kiosk.log.lines)")
-        XCTAssertFalse(kiosk.log.contains("[display] changes"), "\(kiosk.log.lines)")
+        XCTAssertEqual(kiosk.daemon.reload(), .applied, "the new duration is applied")
+        XCTAssertEqual(kiosk.daemon.restartNeeded, ["[control] bus", "[metrics] interval"])
+        XCTAssertTrue(kiosk.log.contains("[control] bus, [metrics] interval: only a restart applies these"), "\(kiosk.log.lines)")
+        XCTAssertEqual(kiosk.daemon.applier.configuration.control.bus, .system, "the running bus is what runs")
+        XCTAssertEqual(kiosk.daemon.applier.configuration.transition.duration, 0.4)
+        // The same file again: nothing more to apply, and the restart is still owed.
+        XCTAssertEqual(kiosk.daemon.reload(), .unchanged)
+        XCTAssertEqual(kiosk.daemon.reloadSummary(.unchanged),
+                       "nothing changed that a reload applies; [control] bus, [metrics] interval: only a restart applies these: systemctl restart swipe-kiosk")
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("only a restart applies these") }.count, 2, "said at every reload")
+    }
+
+    func testAReloadThatTurnsTheDisplayKeepsReportingTheRotationThatRuns() throws {
+        let kiosk = try DaemonHarness(config: Self.config())
+        kiosk.settle()
+        let running = kiosk.daemon.displayDescription
+        try kiosk.rewriteConfig(Self.config().replacingOccurrences(of: "size = \"320x200\"", with: "size = \"320x200\"\nrotation = 90"))
+        for _ in 0..<2 {
+            XCTAssertEqual(kiosk.daemon.reload(), .unchanged, "nothing else changed")
+            XCTAssertEqual(kiosk.daemon.restartNeeded, ["[display] rotation"], "named at every reload")
+            XCTAssertEqual(kiosk.daemon.displayDescription, running, "status reports the rotation the panel shows")
+            XCTAssertEqual(kiosk.daemon.applier.configuration.display.rotation, .none)
+        }
+        // Back to the running rotation: nothing is owed any more.
+        try kiosk.rewriteConfig(Self.config())
+        _ = kiosk.daemon.reload()
+        XCTAssertEqual(kiosk.daemon.restartNeeded, [])
     }
 
     // MARK: - Control
