@@ -16,12 +16,18 @@ public struct TouchDeviceSettings: Hashable, Sendable {
     }
 
     public var match: Match
+    /// Where the calibration comes from an `[[input.device]]` entry of its own: the device must
+    /// also be the one this names (by path or name), as a device listed in `[input] devices` and
+    /// calibrated by its name.
+    public var calibrationMatch: Match?
     /// Take the device with EVIOCGRAB so no other program (a console, a display server) sees touches.
     public var grab: Bool
     public var calibration: TouchCalibration
 
-    public init(match: Match = .anyTouchscreen, grab: Bool = false, calibration: TouchCalibration = .identity) {
+    public init(match: Match = .anyTouchscreen, calibrationMatch: Match? = nil, grab: Bool = false,
+                calibration: TouchCalibration = .identity) {
         self.match = match
+        self.calibrationMatch = calibrationMatch
         self.grab = grab
         self.calibration = calibration
     }
@@ -30,7 +36,14 @@ public struct TouchDeviceSettings: Hashable, Sendable {
     /// has no `path`, so only entries matching by name or any touchscreen can select it.
     public static func chosen(from settings: [TouchDeviceSettings], for device: InputDeviceDescription,
                               at path: String?) -> TouchDeviceSettings? {
-        settings.first { $0.match.selects(device, at: path) }
+        settings.first { $0.selects(device, at: path) }
+    }
+
+    /// Whether this entry means `device` (at `path`, when it is a live node).
+    func selects(_ device: InputDeviceDescription, at path: String?) -> Bool {
+        guard match.selects(device, at: path) else { return false }
+        guard let calibrationMatch else { return true }
+        return calibrationMatch.selects(device, at: path)
     }
 }
 

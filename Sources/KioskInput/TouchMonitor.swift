@@ -71,6 +71,16 @@ public final class TouchMonitor: TouchSource {
             }
         }
         startupMessages += rescan().messages
+        // A calibration by name that no device present has: a typo, or a panel not plugged in yet.
+        let present = Set(devices.values.map(\.source.deviceDescription.name))
+        var missing: [String] = []
+        for entry in settings {
+            guard case .name(let name)? = entry.calibrationMatch ?? (entry.calibration == .identity ? nil : entry.match),
+                  !present.contains(name), !missing.contains(name) else { continue }
+            missing.append(name)
+            startupMessages.append("[[input.device]] match = \"\(name)\" fits no touch device present; its calibration waits "
+                                   + "for a device of that name (`swipe-kiosk list-devices` shows the names)")
+        }
         if devices.isEmpty {
             startupMessages.append("\(directory): no touch device matches the config yet; waiting for one to be plugged in")
         }

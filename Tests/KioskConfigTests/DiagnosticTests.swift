@@ -183,6 +183,19 @@ final class DiagnosticTests: XCTestCase {
         ])
     }
 
+    func testAHalfGivenAxisRangeIsAWarningNamingTheMissingEnd() throws {
+        let configuration = try XCTUnwrap(loadValid("""
+            [[input.device]]
+            match = "ILITEK-TP"
+            min-x = 100
+            min-y = 20
+            max-y = 900
+            """))
+        XCTAssertEqual(configuration.warnings.map(\.description), [
+            "kiosk.toml:3:1: input.device.min-x without max-x: the device's own range is used; give both to override it",
+        ])
+    }
+
     func testUnreadableFileIsOneDiagnosticNamingIt() {
         let path = "/nonexistent/kiosk-\(UUID().uuidString).toml"
         guard case .failure(let error) = ConfigurationLoader.load(path: path) else {

@@ -133,6 +133,26 @@ final class TouchMonitorTests: XCTestCase {
         XCTAssertNotEqual(frontTouch.id, sideTouch.id)
     }
 
+    func testADeviceListedByPathTakesTheCalibrationThatNamesItAndAMissingNameIsSaid() throws {
+        let nodes = try FakeDeviceNodes()
+        nodes.add("event0", testPanel(name: "ILITEK-TP"))
+        // As `[input] devices = [path]` with `[[input.device]] match = "ILITEK-TP"` and one for a missing panel wire it.
+        let listed = TouchDeviceSettings.Match.path(nodes.path("event0"))
+        let monitor = try monitor(nodes, settings: [
+            TouchDeviceSettings(match: listed, calibrationMatch: .name("Other Panel"), calibration: TouchCalibration(swapXY: true)),
+            TouchDeviceSettings(match: listed, calibrationMatch: .name("ILITEK-TP"), calibration: TouchCalibration(invertX: true)),
+            TouchDeviceSettings(match: listed),
+        ])
+        XCTAssertEqual(monitor.openDevices, [nodes.path("event0")])
+        let panel = try XCTUnwrap(nodes.opened[nodes.path("event0")])
+        press(panel, x: 200, time: 1, trackingID: 1)
+        let touch = try XCTUnwrap(monitor.readReady(fileDescriptor: panel.fileDescriptor).touches.first)
+        XCTAssertEqual(touch.location, Point(x: 80, y: 50), "inverted: the calibration that names the device by name")
+        XCTAssertTrue(monitor.startupMessages.contains { $0.contains("match = \"Other Panel\" fits no touch device present") },
+                      "\(monitor.startupMessages)")
+        XCTAssertFalse(monitor.startupMessages.contains { $0.contains("\"ILITEK-TP\" fits no") }, "\(monitor.startupMessages)")
+    }
+
     func testAStableNameThatAppearsAfterItsNodeStillFindsTheDevice() throws {
         let nodes = try FakeDeviceNodes()
         try FileManager.default.createDirectory(atPath: nodes.path("by-id"), withIntermediateDirectories: false)

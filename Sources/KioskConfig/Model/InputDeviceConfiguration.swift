@@ -43,6 +43,13 @@ public struct InputDeviceConfiguration: Hashable, Sendable {
         if let minY, let maxY, minY >= maxY {
             table.valueError("max-y", "must be greater than min-y (\(minY))")
         }
+        // A range needs both ends; one alone would be dropped, and the panel's touches with it.
+        let ends: [(key: String, other: String, value: Int?)] = [("min-x", "max-x", minX), ("max-x", "min-x", maxX),
+                                                                 ("min-y", "max-y", minY), ("max-y", "min-y", maxY)]
+        for end in ends where end.value != nil && !table.contains(end.other) {
+            table.diagnostics.warning("\(table.path.appending(end.key)) without \(end.other): the device's own range is used; "
+                                      + "give both to override it", at: table.path.appending(end.key))
+        }
         table.finishReading()
     }
 }

@@ -14,9 +14,13 @@ extension InputConfiguration {
             // Calibrated devices first: the monitor applies the first entry that fits a device.
             return calibrated + [TouchDeviceSettings(match: .anyTouchscreen, grab: grab)]
         }
-        return devices.map { device in
-            let calibration = calibrations.first { $0.match == device }?.touchCalibration ?? .identity
-            return TouchDeviceSettings(match: Self.match(device), grab: grab, calibration: calibration)
+        // Each listed device with each calibration that may fit it (by path or by name, decided
+        // when the device is seen), then uncalibrated.
+        return devices.flatMap { device in
+            calibrations.map { entry in
+                TouchDeviceSettings(match: Self.match(device), calibrationMatch: Self.match(entry.match), grab: grab,
+                                    calibration: entry.touchCalibration)
+            } + [TouchDeviceSettings(match: Self.match(device), grab: grab)]
         }
     }
 
