@@ -21,9 +21,9 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
-# parser, setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
+# parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
 # and tools to drive and photograph the preview window.
-TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client util-linux \
+TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client prometheus util-linux \
                   xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3

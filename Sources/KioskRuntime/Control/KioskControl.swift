@@ -14,6 +14,10 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private var service: ControlService?
     private var screenshots: ScreenshotEncoder?
     private var metricsTimer: (any DaemonTimer)?
+    /// The last failure writing the metrics file, logged once until it changes or a write succeeds.
+    private var metricsWriteFailure: String?
+    /// True while a `GoTo` without animation runs: the screen change it makes is counted as a cut.
+    private var goingToWithoutAnimation = false
     /// The transition style counted in `swipe_kiosk_transitions_total`, read when each one ends.
     private var styleName: String { daemon.configuration.transition.style.rawValue }
 
@@ -59,8 +63,13 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private func write(with writer: MetricsTextfileWriter) {
         do {
             try writer.write(metricsText)
+            if metricsWriteFailure != nil { logger.notice("metrics: writing \(writer.path) again") }
+            metricsWriteFailure = nil
         } catch {
-            logger.warning("metrics: \(error); check that the directory exists and the service may write it")
+            let failure = "\(error)"
+            guard failure != metricsWriteFailure else { return }
+            metricsWriteFailure = failure
+            logger.warning("metrics: \(failure); check that the directory exists and the service may write it (logged once until it changes)")
         }
     }
 
@@ -82,6 +91,9 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     }
 
     public func goTo(screen: String, animated: Bool) throws(ControlError) {
+        // An unanimated change ends inside daemon.goTo, so the flag covers exactly that change.
+        goingToWithoutAnimation = !animated
+        defer { goingToWithoutAnimation = false }
         do {
             try daemon.goTo(screen, animated: animated)
         } catch {
@@ -133,7 +145,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     // MARK: - KioskDaemonObserver
 
     public func transitionEnded(from: String, to: String, completed: Bool) {
-        metrics.transitionEnded(style: styleName, completed: completed)
+        metrics.transitionEnded(style: goingToWithoutAnimation ? KioskMetrics.cutStyle : styleName, completed: completed)
     }
 
     public func framePresented(composeSeconds: Double) {
