@@ -143,7 +143,7 @@ soak: release
 	Tests/soak/soak.sh
 	Tests/soak/reload-at-rest.sh
 
-# Puts the binary, its manual page and completions, an example config (never over an existing one),
+# Puts the binary, its manual page and completions, an example config (never over an existing one) and its picture,
 # the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
 install: $(MAN_PAGE) release
@@ -156,7 +156,10 @@ install: $(MAN_PAGE) release
 	.build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
 	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
-	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
+	# The default config's picture ships with it, where the config says (under PREFIX).
+	install -D -m 0644 Config/logo.png $(DESTDIR)$(PREFIX)/share/swipe-kiosk/logo.png
+	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || { sed 's|/usr/share/swipe-kiosk/|$(PREFIX)/share/swipe-kiosk/|g' Config/kiosk.toml \
+		> $(DESTDIR)/etc/swipe-kiosk/kiosk.toml && chmod 0644 $(DESTDIR)/etc/swipe-kiosk/kiosk.toml; }
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
@@ -177,7 +180,7 @@ uninstall:
 		$(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf \
 		$(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
-	rm -rf $(DESTDIR)$(DOC)
+	rm -rf $(DESTDIR)$(DOC) $(DESTDIR)$(PREFIX)/share/swipe-kiosk
 
 clean:
 	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out swipe-kiosk_*.deb debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
