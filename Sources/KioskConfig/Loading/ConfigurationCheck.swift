@@ -15,13 +15,16 @@ public struct ConfigurationCheck: Sendable {
         return ([summary] + (configuration?.warnings ?? []).map { "warning: \($0)" }).joined(separator: "\n")
     }
 
-    /// Loads and validates the file at `path`, and the size of every picture it names.
-    public init(path: String) {
+    /// Loads and validates the file at `path`, and the header of every picture it names.
+    ///
+    /// - Parameter decodePicture: decodes a whole picture and says why it cannot be, or nil
+    ///   (`check-config --deep`); without it only each picture's header is read.
+    public init(path: String, decodePicture: ((String) -> String?)? = nil) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path)
             if case .success(let configuration) = result {
-                let check = ImageSizeCheck(fileName: path, locator: SourceLocator(text: text))
+                let check = PictureCheck(fileName: path, locator: SourceLocator(text: text), decode: decodePicture)
                 let problems = check.diagnostics(for: configuration)
                 if !problems.isEmpty { result = .failure(ConfigurationError(diagnostics: problems)) }
             }

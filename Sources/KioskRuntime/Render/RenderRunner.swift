@@ -39,6 +39,7 @@ public struct RenderRunner {
         let background = try renderer.makeBackground()
         let recorder = try FrameRecorder(outputDirectory: folder)
         compositor.render(root: scene.rootView, background: background?.frame(at: clock.now))
+        try ScreenRenderer.requireContent(compositor)
         try recorder.record(compositor.output)
         scene.container.select(index: target, animated: true)
         // Ten seconds of virtual time is far past any configured transition.
@@ -46,6 +47,7 @@ public struct RenderRunner {
         while scene.container.isTransitioning || clock.wantsTicks, clock.now < limit {
             let tick = clock.tick()
             compositor.render(root: scene.rootView, background: background?.frame(at: tick.timestamp))
+            try ScreenRenderer.requireContent(compositor)
             try recorder.record(compositor.output)
         }
         try recorder.finish(refreshRate: renderer.configuration.display.refreshRate)

@@ -56,7 +56,16 @@ public struct ScreenRenderer {
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
         compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
+        try Self.requireContent(compositor)
         return compositor.output
+    }
+
+    /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render
+    /// is a review of the config, so an empty element is an error there, where the daemon logs it
+    /// and carries on.
+    public static func requireContent(_ compositor: Compositor) throws {
+        let errors = compositor.takeContentErrors()
+        if !errors.isEmpty { throw RenderError.contentNotDrawn(errors) }
     }
 }
 
@@ -64,6 +73,8 @@ public struct ScreenRenderer {
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     case unknownScreen(String, available: [String])
     case badSwipe(String)
+    /// Each line `FILE: why`.
+    case contentNotDrawn([String])
 
     public var description: String {
         switch self {
@@ -71,6 +82,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             "no screen named \"\(name)\"; the config has: \(available.joined(separator: ", "))"
         case .badSwipe(let text):
             "--swipe \"\(text)\" must be FROM:TO, two different screen names"
+        case .contentNotDrawn(let errors):
+            errors.joined(separator: "\n")
         }
     }
 }
