@@ -227,6 +227,16 @@ final class ControlBusTests: XCTestCase {
         XCTAssertTrue(metrics.output.contains("swipe_kiosk_config_reloads_total{result=\"rejected\"} 1"), metrics.output)
     }
 
+    func testASecondKioskSaysWhichProcessOwnsTheName() throws {
+        try startKiosk()
+        let first = try XCTUnwrap(kiosk)
+        let second = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        XCTAssertTrue(wait { second.log.contains("runs without remote control") }, second.log)
+        XCTAssertTrue(second.log.contains("cannot own org.swipekiosk.Kiosk1: another kiosk owns it (process \(first.pid) (swipe-kiosk))"),
+                      second.log)
+        XCTAssertFalse(second.log.contains("File exists"), second.log)
+    }
+
     // MARK: - Metrics
 
     func testTheMetricsTextfileParsesAsPrometheusTextAndItsCountersMove() throws {
