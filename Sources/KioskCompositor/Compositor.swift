@@ -66,6 +66,10 @@ public final class Compositor {
         }
     }
 
+    /// The last composed frame upright, as the scene is laid out and a person at the panel sees
+    /// it (`output` turned back); the same buffer as `output` when the display is not rotated.
+    public var upright: PixelBuffer { scene }
+
     /// The threads drawing the heavy layers, this one included.
     public var threads: Int { workers.threads }
 

@@ -90,10 +90,10 @@ final class RenderCommandTests: XCTestCase {
     }
 
     /// At 90 degrees the panel is 200x100 but the screen is laid out 100x200 and turned clockwise,
-    /// so its top-left corner lands at the panel's top-right.
+    /// so its top-left corner lands at the panel's top-right of the scanned-out buffer.
     func testRotationTurnsTheScreenClockwiseOntoThePanel() throws {
         let out = directory.appendingPathComponent("turned.png").path
-        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--out", out])
+        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--scanout", "--out", out])
         XCTAssertEqual(result.status, 0, result.errors)
         let turned = try ImageDecoder.decode(contentsOf: out)
         XCTAssertEqual([turned.width, turned.height], [200, 100])
@@ -131,6 +131,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(pixel(first, 100, 50), 0xD0_10_10)
         XCTAssertEqual(pixel(last, 100, 50), 0x10_10_D0)
         XCTAssertEqual(pixel(last, 5, 5), 0xFF_FF_FF)
+    }
+
+    /// Without --scanout a rotated panel's picture is upright, as someone at the panel sees it.
+    func testARotatedRenderIsUprightByDefault() throws {
+        let out = directory.appendingPathComponent("upright.png").path
+        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--out", out])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let upright = try ImageDecoder.decode(contentsOf: out)
+        XCTAssertEqual([upright.width, upright.height], [100, 200])
+        XCTAssertEqual(pixel(upright, 5, 5), 0xFF_FF_FF, "the block stays at the top left")
+        XCTAssertEqual(pixel(upright, 35, 15), 0xFF_FF_FF)
+        XCTAssertEqual(pixel(upright, 45, 5), 0x10_10_D0)
+        XCTAssertEqual(pixel(upright, 5, 25), 0x10_10_D0)
     }
 
     /// A picture whose header reads but whose pixels do not: `check-config` passes its header,

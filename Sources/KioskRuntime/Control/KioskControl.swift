@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskEngine
 import Logging
 
 /// A running daemon's faces to the outside: the D-Bus object (`[control] bus`), screenshots, and
@@ -104,9 +105,16 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         }
     }
 
-    public func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void) {
+    public func screenshot(scanout: Bool, completion: @escaping (Result<Data, ControlError>) -> Void) {
         guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
-        screenshots.encode(daemon.lastFrame, completion: completion)
+        let frame = scanout ? daemon.lastFrame : daemon.lastUprightFrame
+        guard !daemon.isBlanked else {
+            // Dark (DPMS, backlight or a black frame): the last picture is not what the panel shows.
+            let black = PixelBuffer(width: frame.width, height: frame.height)
+            black.fill(0xFF00_0000)
+            return screenshots.encode(black, completion: completion)
+        }
+        screenshots.encode(frame, completion: completion)
     }
 
     public func reloadConfiguration() throws(ControlError) {

@@ -62,6 +62,7 @@ final class RenderPacer {
 
     /// The last composed frame, as the display shows it (rotated).
     var lastFrame: PixelBuffer { compositor.output }
+    var lastUprightFrame: PixelBuffer { compositor.upright }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {

@@ -40,7 +40,7 @@ public struct RenderRunner {
         let recorder = try FrameRecorder(outputDirectory: folder)
         compositor.render(root: scene.rootView, background: background?.frame(at: clock.now))
         try ScreenRenderer.requireContent(compositor)
-        try recorder.record(compositor.output)
+        try recorder.record(renderer.picture(of: compositor))
         scene.container.select(index: target, animated: true)
         // Ten seconds of virtual time is far past any configured transition.
         let limit = clock.now + 10
@@ -48,7 +48,7 @@ public struct RenderRunner {
             let tick = clock.tick()
             compositor.render(root: scene.rootView, background: background?.frame(at: tick.timestamp))
             try ScreenRenderer.requireContent(compositor)
-            try recorder.record(compositor.output)
+            try recorder.record(renderer.picture(of: compositor))
         }
         try recorder.finish(refreshRate: renderer.configuration.display.refreshRate)
         return recorder

@@ -13,6 +13,9 @@ public struct ScreenRenderer {
     public let displayWidth: Int
     public let displayHeight: Int
     public let rotation: Rotation
+    /// Whether pictures are the display's buffer as scanned out (turned by the rotation) rather
+    /// than upright, as a person at the panel sees them.
+    public var scanout = false
     /// The background feed's time for every picture.
     public static let backgroundTime = 0.0
 
@@ -52,12 +55,17 @@ public struct ScreenRenderer {
                                                      displayWidth: size.width, displayHeight: size.height)
     }
 
-    /// The frame the panel shows on `screen` at rest, in display orientation.
+    /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
         compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
         try Self.requireContent(compositor)
-        return compositor.output
+        return picture(of: compositor)
+    }
+
+    /// The compositor's last frame as this renderer writes pictures: upright, or as scanned out.
+    public func picture(of compositor: Compositor) -> PixelBuffer {
+        scanout ? compositor.output : compositor.upright
     }
 
     /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render

@@ -75,14 +75,16 @@ struct CtlCommand: ParsableCommand {
     }
 
     struct Screenshot: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save what the display shows now as a PNG.")
+        static let configuration = CommandConfiguration(abstract: "Save what the display shows now as a PNG, upright as seen at the panel.")
         @OptionGroup var connection: Connection
         @Argument(help: "The PNG file to write.")
         var file: String
+        @Flag(name: .long, help: "The display's buffer as scanned out (turned by [display] rotation) instead.")
+        var scanout = false
 
         func run() throws {
             var png = Data()
-            try connection.run { client throws(BusError) in png = try client.screenshot() }
+            try connection.run { client throws(BusError) in png = try client.screenshot(scanout: scanout) }
             do {
                 try png.write(to: URL(fileURLWithPath: file))
             } catch {
