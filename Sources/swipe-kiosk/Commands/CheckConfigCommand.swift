@@ -6,7 +6,7 @@ struct CheckConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-config",
         abstract: "Report every problem in a config file as FILE:LINE:COLUMN: message.",
-        discussion: "Every picture the config names must exist and be a PNG or JPEG within the size limit; --deep decodes each one whole.")
+        discussion: "Every picture the config names must exist and be a PNG or JPEG within the size limit; --deep decodes each one whole. A font family that is not installed is a warning naming the font drawn instead.")
 
     @Argument(help: "The config file to check.")
     var file: String
@@ -25,7 +25,7 @@ struct CheckConfigCommand: ParsableCommand {
                 return "\(error)"
             }
         } : nil
-        let check = ConfigurationCheck(path: file, decodePicture: decode)
+        let check = ConfigurationCheck(path: file, decodePicture: decode, fontSubstitute: FontSubstitution.substitute(for:))
         print(check.report)
         if !check.isValid { throw ExitCode(1) }
     }
