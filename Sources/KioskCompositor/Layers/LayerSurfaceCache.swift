@@ -17,6 +17,14 @@ final class LayerSurfaceCache {
     private let keepFrames: UInt64 = 600
     /// Content that could not be drawn, one message per problem, for the daemon's log.
     private(set) var errors: [String] = []
+    /// Surfaces drawn without their content (a picture missing or undecodable), with why.
+    private var failed: [LayerSurfaceKey: String] = [:]
+    /// Failed surfaces dropped for another try and not drawn since (a view no longer shown stays
+    /// here, so it is not tried again and again).
+    private var retrying: [LayerSurfaceKey: String] = [:]
+    /// Problems already in `errors` once: drawing the surface again with the same problem (a
+    /// retry, a new size) does not report it again until it has been drawn right.
+    private var reported: Set<String> = []
 
     var count: Int { entries.count }
 
@@ -29,7 +37,13 @@ final class LayerSurfaceCache {
             return (entry.image, entry.ink)
         }
         let painted = painter.paint(key)
-        if let error = painted.error { errors.append(error) }
+        if let error = painted.error {
+            failed[key] = error
+            retrying[key] = nil
+            if reported.insert(error).inserted { errors.append(error) }
+        } else if let error = failed.removeValue(forKey: key) ?? retrying.removeValue(forKey: key) {
+            reported.remove(error)
+        }
         let image = PixmanImage(painted.buffer, opaque: false)
         let whole = PixelRect(x: 0, y: 0, width: painted.buffer.width, height: painted.buffer.height)
         let ink = key.isBodyOpaque ? whole : Self.inkBounds(of: painted.buffer)
@@ -55,6 +69,17 @@ final class LayerSurfaceCache {
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Whether some surface was drawn without its content, which a later try may find.
+    var hasFailedSurfaces: Bool { !failed.isEmpty }
+
+    /// Forgets the surfaces drawn without their content, so the next frame draws them again from
+    /// the files as they are now (a good picture may have appeared at the path).
+    func dropFailedSurfaces() {
+        for key in failed.keys { entries[key] = nil }
+        retrying.merge(failed) { _, new in new }
+        failed = [:]
     }
 
     /// Drops surfaces no frame has used recently.
