@@ -21,9 +21,9 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
-# parser, setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
+# parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
 # and tools to drive and photograph the preview window.
-TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client util-linux \
+TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client prometheus util-linux \
                   xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
@@ -153,8 +153,8 @@ memory: release
 	$(call install_missing,python3)
 	Tests/memory/memory_bench.py
 
-# Puts the binary, its manual page and completions, an example config (never over an existing one),
-# the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
+# Puts the binary, its manual page and completions, an example config (never over an existing one) and its picture,
+# the unit, the D-Bus policy, the sysusers.d and tmpfiles.d files and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
 install: $(MAN_PAGE) release
 	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
@@ -166,15 +166,20 @@ install: $(MAN_PAGE) release
 	.build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
 	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
-	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
+	# The default config's picture ships with it, where the config says (under PREFIX).
+	install -D -m 0644 Config/logo.png $(DESTDIR)$(PREFIX)/share/swipe-kiosk/logo.png
+	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || { sed 's|/usr/share/swipe-kiosk/|$(PREFIX)/share/swipe-kiosk/|g' Config/kiosk.toml \
+		> $(DESTDIR)/etc/swipe-kiosk/kiosk.toml && chmod 0644 $(DESTDIR)/etc/swipe-kiosk/kiosk.toml; }
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
+	install -D -m 0644 systemd/swipe-kiosk.tmpfiles $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
 	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml
-	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemctl daemon-reload 2>/dev/null || true; \
+	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemd-tmpfiles --create swipe-kiosk.conf 2>/dev/null; \
+		systemctl daemon-reload 2>/dev/null || true; \
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
@@ -186,8 +191,9 @@ uninstall:
 		$(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 		$(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf \
+		$(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 		$(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
-	rm -rf $(DESTDIR)$(DOC)
+	rm -rf $(DESTDIR)$(DOC) $(DESTDIR)$(PREFIX)/share/swipe-kiosk
 
 clean:
 	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out swipe-kiosk_*.deb debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp

@@ -11,6 +11,14 @@ func systemLibrary(_ name: String, pkgConfig: String, debian: String) -> Target 
     )
 }
 
+/// Debian's hardening flags (debian/rules sets these from dpkg-buildflags): compile flags for the
+/// project's own C targets, and `-Wl,…` link flags (`-z relro -z now`) for the executable.
+let hardeningCFlags = (Context.environment["SWIPE_KIOSK_CFLAGS"] ?? "").split(separator: " ").map(String.init)
+let hardeningLinkFlags = (Context.environment["SWIPE_KIOSK_LDFLAGS"] ?? "").split(separator: " ")
+    .filter { $0.hasPrefix("-Wl,") }
+    .flatMap { $0.dropFirst(4).split(separator: ",").flatMap { ["-Xlinker", String($0)] } }
+let hardenedC: [CSetting] = hardeningCFlags.isEmpty ? [] : [.unsafeFlags(hardeningCFlags)]
+
 let package = Package(
     name: "SwipeKiosk",
     products: [
@@ -35,9 +43,9 @@ let package = Package(
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
         systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
-        .target(name: "CLinux", path: "Sources/System/CLinux"),
+        .target(name: "CLinux", path: "Sources/System/CLinux", cSettings: hardenedC),
         // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
-        .target(name: "CKioskBus", dependencies: ["CSystemd"], path: "Sources/System/CKioskBus"),
+        .target(name: "CKioskBus", dependencies: ["CSystemd"], path: "Sources/System/CKioskBus", cSettings: hardenedC),
 
         // The options the config file names and the device modules take (display backend and mode,
         // camera source, fallback and pixel format): one definition each, no dependencies.
@@ -47,7 +55,7 @@ let package = Package(
         // Touch from evdev codes: decoding into the scene's frame, evemu recordings. Foundation only.
         .target(name: "KioskTouch", dependencies: ["KioskEngine"]),
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
-        .target(name: "CKioskPixels"),
+        .target(name: "CKioskPixels", cSettings: hardenedC),
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CSDL2"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
@@ -63,7 +71,7 @@ let package = Package(
         .executableTarget(name: "swipe-kiosk", dependencies: [
             "KioskRuntime", "KioskOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: hardeningLinkFlags.isEmpty ? [] : [.unsafeFlags(hardeningLinkFlags)]),
 
         // Files the tests generate (pictures with hostile headers), shared by the test targets.
         .target(name: "KioskTestFixtures", path: "Tests/Fixtures"),

@@ -66,6 +66,10 @@ public final class Compositor {
         }
     }
 
+    /// The last composed frame upright, as the scene is laid out and a person at the panel sees
+    /// it (`output` turned back); the same buffer as `output` when the display is not rotated.
+    public var upright: PixelBuffer { scene }
+
     /// The threads drawing the heavy layers, this one included.
     public var threads: Int { workers.threads }
 
@@ -74,6 +78,16 @@ public final class Compositor {
 
     /// Content that could not be drawn since the last call (an unreadable image, say), for the log.
     public func takeContentErrors() -> [String] { surfaces.takeErrors() }
+
+    /// Whether some view was drawn without its content (each problem is reported once).
+    public var hasFailedContent: Bool { surfaces.hasFailedSurfaces }
+
+    /// Draws the views that lacked their content again at the next frame, from the files as they
+    /// are now; a problem that persists is not reported again.
+    public func retryFailedContent() {
+        surfaces.dropFailedSurfaces()
+        invalidate()
+    }
 
     /// Draws `root` over `background` (the newest feed frame, shown by views with feed content)
     /// into `output`, and returns the display rectangles that changed; empty when nothing did.

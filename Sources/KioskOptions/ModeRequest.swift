@@ -18,7 +18,8 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count <= 2, let size = PixelSize(parsing: String(parts[0])) else { return nil }
         if parts.count == 2 {
-            guard let rate = Double(parts[1]), rate >= 1, rate <= 1000 else { return nil }
+            guard parts[1].allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }),
+                  let rate = Double(parts[1]), rate >= 1, rate <= 1000 else { return nil }
             self.init(size: size, refreshRate: rate)
         } else {
             self.init(size: size)

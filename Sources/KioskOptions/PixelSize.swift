@@ -11,7 +11,9 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// Parses `"WxH"` with each side in 1...16384; nil otherwise.
     public init?(parsing text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+        // Digits only: Int(_:) alone takes a sign ("+5x+5").
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let width = Int(parts[0]), let height = Int(parts[1]),
               Self.sideRange.contains(width), Self.sideRange.contains(height) else { return nil }
         self.init(width: width, height: height)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KioskEngine
 import XCTest
@@ -10,15 +11,41 @@ final class CameraFeedFactoryTests: XCTestCase {
         XCTAssertNil(try CameraFeedFactory.makeTimedSource(settings: CameraSettings(source: .none), displayWidth: 8, displayHeight: 8))
     }
 
-    func testImageSourceNeedsAPath() {
-        XCTAssertThrowsError(try CameraFeedFactory.makeFeed(settings: CameraSettings(source: .image), displayWidth: 8,
-                                                            displayHeight: 8, log: { _ in })) {
-            XCTAssertEqual("\($0)", "[camera] image: no image file or folder is set; fix [camera] image")
+    func testAnImageFallbackNeedsAPathAndTheErrorNamesThePathKey() {
+        let unset = CameraSettings(source: .v4l2, fallback: .image)
+        XCTAssertThrowsError(try CameraFeedFactory.makeFeed(settings: unset, displayWidth: 8, displayHeight: 8, log: { _ in })) {
+            XCTAssertEqual("\($0)", "[camera] path: no image file or folder is set; fix [camera] path")
         }
         let settings = CameraSettings(source: .v4l2, imagePath: "/nonexistent/pictures", fallback: .image)
         XCTAssertThrowsError(try CameraFeedFactory.makeFeed(settings: settings, displayWidth: 8, displayHeight: 8, log: { _ in })) {
             XCTAssertTrue("\($0)".hasPrefix("/nonexistent/pictures: no such file or folder"))
         }
+        XCTAssertEqual(CameraSettings(source: .image).validationProblems(),
+                       ["[camera] path is not set; name a PNG/JPEG file or a folder of them"])
+    }
+
+    /// `source = "image"` with a missing or undecodable picture shows its fallback (it stayed black).
+    func testABadImageSourceShowsItsFallback() throws {
+        let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("camera-corrupt-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: corrupt) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: URL(fileURLWithPath: corrupt))
+        for path in ["/nonexistent/picture.png", corrupt] {
+            let lines = LockedLines()
+            let settings = CameraSettings(source: .image, imagePath: path, fallback: .pattern)
+            let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: settings, displayWidth: 32, displayHeight: 16,
+                                                                log: { lines.append($0) }))
+            XCTAssertEqual(lines.all.count, 1, "\(lines.all)")
+            XCTAssertTrue(lines.all.first?.hasPrefix("\(path): ") == true, "\(lines.all)")
+            XCTAssertTrue(lines.all.first?.hasSuffix("; fix [camera] path; showing the fallback pattern instead") == true, "\(lines.all)")
+            feed.start()
+            var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+            XCTAssertEqual(poll(&waiter, 1, 10_000), 1, "no frame from the fallback")
+            XCTAssertNotNil(feed.takeNewestFrame())
+            XCTAssertEqual(feed.status, "pattern 32x16")
+            feed.stop()
+        }
+        let dark = CameraSettings(source: .image, imagePath: "/nonexistent/picture.png", fallback: .none)
+        XCTAssertNil(try CameraFeedFactory.makeFeed(settings: dark, displayWidth: 8, displayHeight: 8, log: { _ in }))
     }
 
     func testSettingsProblemsNameTheKey() {
@@ -64,4 +91,12 @@ final class CameraFeedFactoryTests: XCTestCase {
         XCTAssertTrue(feed.status.hasPrefix("/dev/video-missing-in-test: cannot open (No such file or directory)"), feed.status)
         feed.stop()
     }
+}
+
+/// Log lines gathered from the capture thread's side.
+private final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
 }

@@ -116,6 +116,26 @@ final class ContentGoldenTests: XCTestCase {
         }
     }
 
+    func testAScaledUpOpaquePictureKeepsItsOwnColourToItsEdges() throws {
+        // A 1x1 picture stretched to 64x64 was a radial gradient: its outer ring blended with the
+        // transparent outside of the picture.
+        let picture = PixelBuffer(width: 1, height: 1)
+        picture[0, 0] = 0xFF20_C040
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-dot-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try PNGWriter.write(picture, to: path)
+        for fit in [ImageFit.fill, .cover, .contain] {
+            let root = S.root()
+            let view = View(name: "image", frame: Rect(x: 0, y: 0, width: 64, height: 48))
+            view.content = .image(ImageContent(path: path, fit: fit))
+            root.addSubview(view)
+            let frame = S.render(root)
+            let ink = fit == .contain ? 8..<56 : 0..<64
+            let wrong = ink.flatMap { x in (0..<48).map { (x, $0) } }.filter { frame[$0.0, $0.1] & 0xFF_FFFF != 0x20_C040 }
+            XCTAssertTrue(wrong.isEmpty, "\(fit): \(wrong.count) pixels differ, first \(wrong.first.map { "\($0) = \(String(frame[$0.0, $0.1], radix: 16))" } ?? "")")
+        }
+    }
+
     func testUnreadableImageIsReportedNotFatal() {
         let root = S.root()
         let view = View(name: "image", frame: Rect(x: 0, y: 0, width: 20, height: 20))

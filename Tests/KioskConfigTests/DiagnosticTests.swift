@@ -74,6 +74,19 @@ final class DiagnosticTests: XCTestCase {
         ])
     }
 
+    func testColoursAndSizesTakeOnlyTheirDocumentedForms() {
+        let found = diagnostics("""
+        [display]
+        mode = "+5x+5"
+        [background]
+        tint = "#+fffff"
+        """)
+        XCTAssertEqual(found, [
+            "kiosk.toml:2:8: display.mode: expected a mode \"WxH\" or \"WxH@Hz\", found \"+5x+5\"",
+            "kiosk.toml:4:8: background.tint: expected a colour \"#RRGGBB\" or \"#RRGGBBAA\" (or \"transparent\"), found \"#+fffff\"",
+        ])
+    }
+
     func testBadGradientColourPointsAtTheElement() {
         let found = diagnostics("""
         [[screen]]

@@ -12,7 +12,8 @@ final class DisplayModeParsingTests: XCTestCase {
 
     func testRejectsMalformedModes() {
         for text in ["", "800", "800x", "x600", "800x600x2", "0x600", "-800x600", "800x600@", "800x600@fast",
-                     "800x600@0", "800x600@60@60", "800 x 600", "800by600"] {
+                     "800x600@0", "800x600@60@60", "800 x 600", "800by600",
+                     "+5x+5", "+800x600", "800x+600", "800x600@+60", "800x600@1e2", "８００x600"] {
             XCTAssertNil(ModeRequest(parsing: text), "'\(text)' was accepted")
         }
     }

@@ -77,6 +77,28 @@ extension ControlBusTests {
         XCTAssertTrue(unknown.error.contains("no value named \"tmp\""), unknown.error)
     }
 
+    func testCtlGetPrintsAValueWithANewlineUnambiguously() throws {
+        try startKiosk(config: Self.valuesHeader + """
+
+            [[value]]
+            name = "note"
+            [[value]]
+            name = "other"
+            initial = "x"
+            [[screen]]
+            name = "home"
+            """)
+        let text = "line one\nother=forged\\end\ttab"
+        XCTAssertEqual(try bus.call("SetValue", ["ss", "note", text]).status, 0)
+        XCTAssertEqual(try ctl(["get", "note"]).output, #"line one\nother=forged\\end\ttab"# + "\n")
+        XCTAssertEqual(try ctl(["get"]).output, #"note=line one\nother=forged\\end\ttab"# + "\nother=x\n",
+                       "one line a value: the newline cannot forge a second one")
+        let all = try ctl(["get", "--json"])
+        XCTAssertEqual(try JSONDecoder().decode([String: String].self, from: Data(all.output.utf8)), ["note": text, "other": "x"])
+        let one = try ctl(["get", "note", "--json"])
+        XCTAssertEqual(try JSONDecoder().decode([String: String].self, from: Data(one.output.utf8)), ["note": text])
+    }
+
     /// An evemu recording of taps on the e2e touchscreen (800x600 axes over the 320x200 panel).
     private func taps(at points: [(x: Int, y: Int)]) throws -> String {
         var lines = ["# EVEMU 1.3"]

@@ -147,26 +147,27 @@ final class ControlBusTests: XCTestCase {
 
     func testScreenshotIsThePNGOfTheDisplaysLastFrameAfterRotation() throws {
         try startKiosk()
-        let reply = try bus.call("Screenshot")
-        XCTAssertEqual(reply.status, 0, reply.error)
-        let bytes = ((reply.json as? [String: Any])?["data"] as? [Any])?.first as? [Int] ?? []
-        let file = directory.appendingPathComponent("shot.png").path
-        try Data(bytes.map { UInt8($0) }).write(to: URL(fileURLWithPath: file))
-        let shot = try ImageDecoder.decode(contentsOf: file)
-
         // The frame the headless display was given: the same config composed here, rotated 90°.
         let configuration = try ConfigurationLoader.parse(Self.config, fileName: "kiosk.toml").get()
         let compositor = Compositor(displayWidth: 160, displayHeight: 100, rotation: .clockwise90)
         let scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: ManualFrameClock())
         _ = compositor.render(root: scene.rootView, background: nil)
-        XCTAssertEqual(shot.width, 160)
-        XCTAssertEqual(shot.height, 100)
-        var differing = 0
-        for y in 0..<100 {
-            for x in 0..<160 where shot[x, y] & 0xFFFFFF != compositor.output[x, y] & 0xFFFFFF { differing += 1 }
+        // Screenshot: upright, as seen at the panel; ScreenshotScanout: the buffer as scanned out.
+        for (member, expected) in [("Screenshot", compositor.upright), ("ScreenshotScanout", compositor.output)] {
+            let reply = try bus.call(member)
+            XCTAssertEqual(reply.status, 0, reply.error)
+            let bytes = ((reply.json as? [String: Any])?["data"] as? [Any])?.first as? [Int] ?? []
+            let file = directory.appendingPathComponent("\(member).png").path
+            try Data(bytes.map { UInt8($0) }).write(to: URL(fileURLWithPath: file))
+            let shot = try ImageDecoder.decode(contentsOf: file)
+            XCTAssertEqual([shot.width, shot.height], [expected.width, expected.height], member)
+            var differing = 0
+            for y in 0..<expected.height {
+                for x in 0..<expected.width where shot[x, y] & 0xFFFFFF != expected[x, y] & 0xFFFFFF { differing += 1 }
+            }
+            XCTAssertEqual(differing, 0, "\(member): pixels that differ from the display's frame")
+            XCTAssertNotEqual(shot[0, 0] & 0xFFFFFF, 0, "the frame is not black")
         }
-        XCTAssertEqual(differing, 0, "screenshot pixels that differ from the display's frame")
-        XCTAssertNotEqual(shot[0, 0] & 0xFFFFFF, 0, "the frame is not black")
     }
 
     // MARK: - Reload, Blank, Wake
@@ -235,6 +236,39 @@ final class ControlBusTests: XCTestCase {
 
         let metrics = try ctl(["status", "--metrics"])
         XCTAssertTrue(metrics.output.contains("swipe_kiosk_config_reloads_total{result=\"rejected\"} 1"), metrics.output)
+    }
+
+    /// The test config is 160x100 turned 90 degrees: a person at the panel sees 100x160.
+    func testScreenshotsAreUprightByDefaultAndBlackWhileDark() throws {
+        try startKiosk(config: Self.config + "\n[power]\nblank-method = \"black\"\n")
+        let upright = directory.appendingPathComponent("upright.png").path
+        XCTAssertEqual(try ctl(["screenshot", upright]).status, 0)
+        let shot = try ImageDecoder.decode(contentsOf: upright)
+        XCTAssertEqual([shot.width, shot.height], [100, 160])
+        XCTAssertEqual(shot[15, 25] & 0xFFFFFF, 0x20C040, "the colour element at (10, 20) 30x40, where the config puts it")
+        XCTAssertEqual(shot[45, 25] & 0xFFFFFF, 0x102030)
+        let raw = directory.appendingPathComponent("scanout.png").path
+        XCTAssertEqual(try ctl(["screenshot", "--scanout", raw]).status, 0)
+        let scanout = try ImageDecoder.decode(contentsOf: raw)
+        XCTAssertEqual([scanout.width, scanout.height], [160, 100])
+        XCTAssertEqual(try bus.call("ScreenshotScanout").status, 0, "the D-Bus method behind --scanout")
+
+        XCTAssertEqual(try bus.call("Blank").status, 0)
+        let dark = directory.appendingPathComponent("dark.png").path
+        XCTAssertEqual(try ctl(["screenshot", dark]).status, 0)
+        let black = try ImageDecoder.decode(contentsOf: dark)
+        XCTAssertEqual([black.width, black.height], [100, 160])
+        XCTAssertTrue((0..<160).allSatisfy { y in (0..<100).allSatisfy { black[$0, y] & 0xFFFFFF == 0 } }, "the panel is dark")
+    }
+
+    func testASecondKioskSaysWhichProcessOwnsTheName() throws {
+        try startKiosk()
+        let first = try XCTUnwrap(kiosk)
+        let second = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        XCTAssertTrue(wait { second.log.contains("runs without remote control") }, second.log)
+        XCTAssertTrue(second.log.contains("cannot own org.swipekiosk.Kiosk1: another kiosk owns it (process \(first.pid) (swipe-kiosk))"),
+                      second.log)
+        XCTAssertFalse(second.log.contains("File exists"), second.log)
     }
 
     // MARK: - Metrics

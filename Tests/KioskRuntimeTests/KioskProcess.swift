@@ -35,6 +35,7 @@ final class KioskProcess {
     }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    var pid: pid_t { process.processIdentifier }
 
     /// Polls `condition` every 20 ms for at most `limit` seconds.
     static func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {

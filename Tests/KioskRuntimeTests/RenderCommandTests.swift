@@ -90,10 +90,10 @@ final class RenderCommandTests: XCTestCase {
     }
 
     /// At 90 degrees the panel is 200x100 but the screen is laid out 100x200 and turned clockwise,
-    /// so its top-left corner lands at the panel's top-right.
+    /// so its top-left corner lands at the panel's top-right of the scanned-out buffer.
     func testRotationTurnsTheScreenClockwiseOntoThePanel() throws {
         let out = directory.appendingPathComponent("turned.png").path
-        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--out", out])
+        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--scanout", "--out", out])
         XCTAssertEqual(result.status, 0, result.errors)
         let turned = try ImageDecoder.decode(contentsOf: out)
         XCTAssertEqual([turned.width, turned.height], [200, 100])
@@ -131,5 +131,56 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(pixel(first, 100, 50), 0xD0_10_10)
         XCTAssertEqual(pixel(last, 100, 50), 0x10_10_D0)
         XCTAssertEqual(pixel(last, 5, 5), 0xFF_FF_FF)
+    }
+
+    /// Without --scanout a rotated panel's picture is upright, as someone at the panel sees it.
+    func testARotatedRenderIsUprightByDefault() throws {
+        let out = directory.appendingPathComponent("upright.png").path
+        let result = try render(["--config", try writeConfig(), "--screen", "marked", "--rotation", "90", "--out", out])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let upright = try ImageDecoder.decode(contentsOf: out)
+        XCTAssertEqual([upright.width, upright.height], [100, 200])
+        XCTAssertEqual(pixel(upright, 5, 5), 0xFF_FF_FF, "the block stays at the top left")
+        XCTAssertEqual(pixel(upright, 35, 15), 0xFF_FF_FF)
+        XCTAssertEqual(pixel(upright, 45, 5), 0x10_10_D0)
+        XCTAssertEqual(pixel(upright, 5, 25), 0x10_10_D0)
+    }
+
+    /// A picture whose header reads but whose pixels do not: `check-config` passes its header,
+    /// `check-config --deep` and `render` name the file and why, and exit non-zero.
+    func testAnUndecodablePictureFailsRenderAndDeepCheckNamingTheFile() throws {
+        let picture = directory.appendingPathComponent("logo.png").path
+        let good = PixelBuffer(width: 8, height: 8)
+        good.fill(0xFF20_8040)
+        try PNGWriter.write(good, to: picture)
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: picture)).map { $0 }
+        bytes[bytes.count - 20] ^= 0x55  // inside the IDAT, before IEND: its CRC no longer holds
+        try Data(bytes).write(to: URL(fileURLWithPath: picture))
+        let config = try writeConfig(Self.config + """
+
+              [[screen.element]]
+              type = "image"
+              x = 50
+              y = 20
+              width = 40
+              height = 40
+              path = "\(picture)"
+            """)
+        let rendered = try render(["--config", config, "--screen", "marked", "--out", directory.appendingPathComponent("m.png").path])
+        XCTAssertNotEqual(rendered.status, 0)
+        XCTAssertTrue(rendered.errors.contains("\(picture): corrupt PNG: the \"IDAT\" chunk"), rendered.errors)
+
+        XCTAssertEqual(try Command.run(BuiltBinary.url.path, ["check-config", config]).status, 0, "the header is sound")
+        let deep = try Command.run(BuiltBinary.url.path, ["check-config", "--deep", config])
+        XCTAssertEqual(deep.status, 1)
+        XCTAssertTrue(deep.output.contains("screen.element.path: \(picture): corrupt PNG: the \"IDAT\" chunk"), deep.output)
+
+        try FileManager.default.removeItem(atPath: picture)
+        let missing = try Command.run(BuiltBinary.url.path, ["check-config", config])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.output.contains("\(picture): no such file"), missing.output)
+        let renderedMissing = try render(["--config", config, "--screen", "marked", "--out", directory.appendingPathComponent("m.png").path])
+        XCTAssertNotEqual(renderedMissing.status, 0)
+        XCTAssertTrue(renderedMissing.errors.contains(picture), renderedMissing.errors)
     }
 }

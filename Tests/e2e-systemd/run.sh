@@ -38,11 +38,17 @@ trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends "./tmp/$(basename "$deb")" \
     > "$out/apt.log" 2>&1 || { cat "$out/apt.log"; exit 1; }
 tail -n 3 "$out/apt.log"
+# Debian's node_exporter, which reads the kiosk's [metrics] textfile as user prometheus under the
+# shipped unit (the package's tmpfiles.d ACL lets the service write into its textfile directory).
+DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends prometheus-node-exporter \
+    > "$out/apt-node-exporter.log" 2>&1 || { cat "$out/apt-node-exporter.log"; exit 1; }
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"
 # The VM's devices: loaded at boot (vivid and uinput have no hardware to be autoloaded by).
 printf '%s\n' bochs uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
 echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
+# The packaged default config, kept for the guest's `check-config --deep` before it is replaced.
+install -D -m 644 "$root/etc/swipe-kiosk/kiosk.toml" "$root/usr/local/lib/swipe-kiosk-e2e/packaged-kiosk.toml"
 # The admin's config: Tests/e2e's small mode with vivid's camera, over the packaged conffile.
 # The busybox VM's config without its [power] section: this run's phases pause longer than its
 # blank-after, and a dark panel would hide what they check.
@@ -61,6 +67,10 @@ cat >> "$root/etc/swipe-kiosk/kiosk.toml" <<'TOML'
   height = 60
   action = "exec"
   command = ["/usr/bin/true"]
+
+[metrics]
+textfile = "/var/lib/prometheus/node-exporter/swipe_kiosk.prom"
+interval = 2
 TOML
 install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
 cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here/guest/tap-door.events" \
@@ -167,6 +177,10 @@ assert ctl-screenshot-is-a-png guest_check ctl-screenshot-is-a-png
 assert ctl-screenshot-shows-second-screen ctl_screenshot_shows 1010d0
 assert exec-button-runs-in-sandbox guest_check exec-button-runs-in-sandbox
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
+assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
+assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644
+assert node-exporter-reads-metrics guest_check node-exporter-scrape-error-0
+assert node-exporter-sees-counter-move guest_check node-exporter-counter-moves
 
 rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock"
 echo "e2e-systemd: $passed passed, $failed failed (output in $out)"

@@ -42,7 +42,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .corruptFrame(device, reason):
             return "\(device): corrupt frame (\(reason))"
         case let .badImage(path, reason):
-            return "\(path): \(reason); fix [camera] image"
+            return "\(path): \(reason); fix [camera] path"
         case let .stalled(device, seconds):
             return "\(device): no frame for \(String(format: "%.1f", seconds)) s; restarting the capture"
         }

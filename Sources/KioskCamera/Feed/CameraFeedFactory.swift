@@ -2,7 +2,8 @@
 public enum CameraFeedFactory {
     /// The live feed for the daemon, not yet started; nil for `source = "none"`.
     ///
-    /// - Throws: `CameraError.badImage` when an image source or image fallback cannot be used.
+    /// - Throws: `CameraError.badImage` when a camera's image fallback cannot be used; an image
+    ///   source that cannot be used logs why and shows the fallback.
     ///   A missing camera is not an error here: the feed shows the fallback and keeps trying.
     public static func makeFeed(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
                                 log: @escaping @Sendable (String) -> Void) throws(CameraError) -> CameraFeed? {
@@ -14,7 +15,17 @@ public enum CameraFeedFactory {
             return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
                             makeDevice: { V4L2CaptureDevice(settings: settings) }, log: log)
         case .pattern, .image:
-            let picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
+            let picture: FallbackPicture
+            do {
+                picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
+            } catch {
+                // The daemon stays up on a bad picture and shows what `fallback` names (an image
+                // fallback is this same picture, so black).
+                let fallback = settings.fallback == .pattern ? FallbackPicture.pattern(framesPerSecond: settings.framesPerSecond) : nil
+                log("\(error); showing \(fallback == nil ? "black" : "the fallback pattern") instead")
+                guard let fallback else { return nil }
+                picture = fallback
+            }
             return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
                             makeDevice: { nil }, log: log)
         }
@@ -54,7 +65,7 @@ public enum CameraFeedFactory {
     /// Checks the image path now, so a typo stops the daemon at start with a clear message.
     private static func images(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {
         guard let path = settings.imagePath, !path.isEmpty else {
-            throw .badImage(path: "[camera] image", reason: "no image file or folder is set")
+            throw .badImage(path: "[camera] path", reason: "no image file or folder is set")
         }
         _ = try ImageSource(path: path, width: width, height: height)
         return .images(path: path, interval: settings.slideshowInterval, crossfade: settings.crossfadeDuration,

@@ -67,7 +67,7 @@ public struct CameraSettings: Hashable, Sendable {
             problems.append("[camera] fps is \(framesPerSecond); use a rate between 1 and 240")
         }
         if (source == .image || (source == .v4l2 && fallback == .image)) && (imagePath ?? "").isEmpty {
-            problems.append("[camera] image is not set; name a PNG/JPEG file or a folder of them")
+            problems.append("[camera] path is not set; name a PNG/JPEG file or a folder of them")
         }
         if !(slideshowInterval > 0) || crossfadeDuration < 0 || crossfadeDuration > slideshowInterval {
             problems.append("[camera] slideshow interval \(slideshowInterval) s and crossfade \(crossfadeDuration) s: the interval must be positive and at least the crossfade")

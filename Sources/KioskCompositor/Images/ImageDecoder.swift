@@ -29,8 +29,10 @@ public enum ImageDecoder {
             return try decodePNG(bytes, source: source)
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
+            // A picture file is shown as it is for as long as it is on screen: a warning (data
+            // cut short, corrupt data) would show garbage, so it is an error here.
             return try bytes.withUnsafeBytes { raw in
-                try decodeJPEG(raw, source: source, fitting: size)
+                try decodeJPEG(raw, source: source, fitting: size, warningsAreErrors: true)
             }
         }
         throw ImageDecodingError(source: source, reason: "not a PNG or JPEG file; convert it to one of those")
@@ -39,11 +41,12 @@ public enum ImageDecoder {
     /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap and
     /// every chunk fits in the file.
     static func decodePNG(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
-        guard let header = ImageFileHeader(bytes: bytes), header.format == .png else {
-            throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
-        }
-        if let problem = header.sizeProblem ?? PNGChunkLengths.problem(in: bytes) {
+        let header = ImageFileHeader(bytes: bytes)
+        if let problem = header?.sizeProblem ?? PNGChunkCheck.problem(in: bytes) {
             throw ImageDecodingError(source: source, reason: problem)
+        }
+        guard let header, header.format == .png else {
+            throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
         }
         var reader = PNGByteReader(bytes: bytes)
         let surface = withUnsafeMutablePointer(to: &reader) { context in
@@ -58,7 +61,11 @@ public enum ImageDecoder {
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw ImageDecodingError(source: source, reason: "not a valid PNG (\(String(cString: cairo_status_to_string(status))))")
+            // The chunks are sound (checked above), so what libpng refused is the compressed pixel
+            // data; cairo reports any libpng error as "out of memory".
+            let reason = status == CAIRO_STATUS_NO_MEMORY ? "its compressed pixel data is damaged (libpng could not inflate it)"
+                : String(cString: cairo_status_to_string(status))
+            throw ImageDecodingError(source: source, reason: "corrupt PNG: \(reason); export it again")
         }
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
@@ -83,9 +90,12 @@ public enum ImageDecoder {
     /// Decodes JPEG bytes (a file's contents or one MJPEG camera frame) through libjpeg-turbo,
     /// reduced by the largest of its scaling factors whose result still covers `size`.
     ///
-    /// - Parameter source: names the file or device in the error, so the operator knows where to look.
+    /// - Parameters:
+    ///   - source: names the file or device in the error, so the operator knows where to look.
+    ///   - warningsAreErrors: whether libjpeg-turbo's warnings (premature end of data, corrupt
+    ///     data) refuse the picture; a camera frame, replaced a moment later, is shown anyway.
     public static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, source: String,
-                                  fitting size: Size? = nil) throws -> PixelBuffer {
+                                  fitting size: Size? = nil, warningsAreErrors: Bool = false) throws -> PixelBuffer {
         guard let handle = tjInitDecompress() else {
             throw ImageDecodingError(source: source, reason: "libjpeg-turbo could not start a decoder")
         }
@@ -110,7 +120,7 @@ public enum ImageDecoder {
                           Int32(decoded.height), Int32(TJPF_BGRA.rawValue), 0)
         }
         // A warning (e.g. a truncated tail) still yields a picture; only a hard error is fatal.
-        if result != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+        if result != 0 && (warningsAreErrors || tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue)) {
             throw ImageDecodingError(source: source, reason: "corrupt JPEG data (\(errorText(handle)))")
         }
         return buffer

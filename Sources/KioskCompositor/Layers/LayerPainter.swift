@@ -91,7 +91,12 @@ struct LayerPainter {
         cairo_set_source_surface(cr, source, 0, 0)
         let unscaled = scaleX == 1 && scaleY == 1
         cairo_pattern_set_filter(cairo_get_source(cr), unscaled ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
+        // The filter samples beyond the picture's edge: padding repeats the edge pixels there, where
+        // the default (transparent) blended the outer ring about half with what is behind. The
+        // picture's own rectangle bounds the paint, so padding never spreads past it.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cr, 0, 0, iw, ih)
+        cairo_fill(cr)
         withExtendedLifetime(picture) {}
     }
 

@@ -31,6 +31,14 @@ final class LayerSurfaceCache {
     private lazy var painter = LayerPainter(textLayouts: textLayouts)
     /// Content that could not be drawn, one message per problem, for the daemon's log.
     private(set) var errors: [String] = []
+    /// Surfaces drawn without their content (a picture missing or undecodable), with why.
+    private var failed: [LayerSurfaceKey: String] = [:]
+    /// Failed surfaces dropped for another try and not drawn since (a view no longer shown stays
+    /// here, so it is not tried again and again).
+    private var retrying: [LayerSurfaceKey: String] = [:]
+    /// Problems already in `errors` once: drawing the surface again with the same problem (a
+    /// retry, a new size) does not report it again until it has been drawn right.
+    private var reported: Set<String> = []
     /// The most bytes the kept surfaces may take; the current frame's surfaces are kept whatever they take.
     var budgetBytes: Int
     /// Bytes the kept surfaces take.
@@ -77,7 +85,13 @@ final class LayerSurfaceCache {
         }
         let painted = painter.paint(key)
         paintedCount += 1
-        if let error = painted.error { errors.append(error) }
+        if let error = painted.error {
+            failed[key] = error
+            retrying[key] = nil
+            if reported.insert(error).inserted { errors.append(error) }
+        } else if let error = failed.removeValue(forKey: key) ?? retrying.removeValue(forKey: key) {
+            reported.remove(error)
+        }
         let image = PixmanImage(painted.buffer, opaque: false)
         let whole = PixelRect(x: 0, y: 0, width: painted.buffer.width, height: painted.buffer.height)
         let ink = key.isBodyOpaque ? whole : Self.inkBounds(of: painted.buffer)
@@ -104,6 +118,17 @@ final class LayerSurfaceCache {
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Whether some surface was drawn without its content, which a later try may find.
+    var hasFailedSurfaces: Bool { !failed.isEmpty }
+
+    /// Forgets the surfaces drawn without their content, so the next frame draws them again from
+    /// the files as they are now (a good picture may have appeared at the path).
+    func dropFailedSurfaces() {
+        for key in failed.keys { drop(key) }
+        retrying.merge(failed) { _, new in new }
+        failed = [:]
     }
 
     /// Releases the claim of `view`, whose surface need not be kept for it any more (a screen a

@@ -27,6 +27,17 @@ final class TextShaper {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
+    /// The family fontconfig loads for `families` (a comma-separated list, as `font` is written).
+    func loadedFamily(for families: String) -> String? {
+        guard let description = pango_font_description_from_string(families) else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let loaded = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(loaded) }
+        return pango_font_description_get_family(loaded).map { String(cString: $0) }
+    }
+
     /// `content` shaped and broken into the lines that fit `width` x `height` pixels.
     func layout(_ content: TextContent, width: Double, height: Double) -> TextLayout {
         TextLayout(content, width: width, height: height, layout: pango_layout_new(context))

@@ -15,15 +15,28 @@ public struct ConfigurationCheck: Sendable {
         return ([summary] + (configuration?.warnings ?? []).map { "warning: \($0)" }).joined(separator: "\n")
     }
 
-    /// Loads and validates the file at `path`, and the size of every picture it names.
-    public init(path: String) {
+    /// Loads and validates the file at `path`, and the header of every picture it names.
+    ///
+    /// - Parameters:
+    ///   - decodePicture: decodes a whole picture and says why it cannot be, or nil
+    ///     (`check-config --deep`); without it only each picture's header is read.
+    ///   - fontSubstitute: the family drawn for a `font` value none of whose families is
+    ///     installed, nil when one is; each such value is a warning.
+    public init(path: String, decodePicture: ((String) -> String?)? = nil, fontSubstitute: ((String) -> String?)? = nil) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path)
             if case .success(let configuration) = result {
-                let check = ImageSizeCheck(fileName: path, locator: SourceLocator(text: text))
+                let check = PictureCheck(fileName: path, locator: SourceLocator(text: text), decode: decodePicture)
                 let problems = check.diagnostics(for: configuration)
-                if !problems.isEmpty { result = .failure(ConfigurationError(diagnostics: problems)) }
+                if !problems.isEmpty {
+                    result = .failure(ConfigurationError(diagnostics: problems))
+                } else if let fontSubstitute {
+                    var checked = configuration
+                    checked.warnings += FontCheck(locator: SourceLocator(text: text), fileName: path, substitute: fontSubstitute)
+                        .warnings(for: configuration)
+                    result = .success(checked)
+                }
             }
             self.init(result: result, fileName: path)
         case .failure(let error):

@@ -5,6 +5,12 @@ import TOMLKit
 public enum ConfigurationLoader {
     /// Parses and validates `text`; `fileName` labels the diagnostics.
     public static func parse(_ text: String, fileName: String) -> Result<KioskConfiguration, ConfigurationError> {
+        // toml++ reads a C string: whatever follows a NUL would go unread.
+        if let nul = TextEncodingCheck.firstNUL(in: text) {
+            return .failure(ConfigurationError(diagnostics: [
+                ConfigDiagnostic(file: fileName, position: nul, message: TextEncodingCheck.nulMessage),
+            ]))
+        }
         if let abort = TOMLAbortGuard.firstAbort(in: text) {
             return .failure(ConfigurationError(diagnostics: [
                 ConfigDiagnostic(file: fileName, position: abort.position, message: "TOML syntax error: \(abort.reason)"),
@@ -47,10 +53,9 @@ public enum ConfigurationLoader {
         let url = URL(fileURLWithPath: path)
         do {
             let data = try Data(contentsOf: url)
-            guard let text = String(data: data, encoding: .utf8) else {
-                return .failure(single(path, "is not valid UTF-8 text; save it as UTF-8"))
+            return TextEncodingCheck.decode(Array(data)).mapError { problem in
+                ConfigurationError(diagnostics: [ConfigDiagnostic(file: path, position: problem.position, message: problem.message)])
             }
-            return .success(text)
         } catch {
             let reason: String
             var isDirectory: ObjCBool = false

@@ -21,7 +21,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
         let digits = hex.dropFirst()
-        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        // Every character a hex digit: UInt32(_:radix:) alone takes a sign ("#+fffff").
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+              let value = UInt32(digits, radix: 16) else { return nil }
         let rgba = digits.count == 6 ? (value << 8) | 0xFF : value
         self.init(r: Int(rgba >> 24 & 0xFF), g: Int(rgba >> 16 & 0xFF), b: Int(rgba >> 8 & 0xFF), a: Int(rgba & 0xFF))
     }

@@ -56,7 +56,27 @@ public final class BusConnection {
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
         let result = sd_bus_request_name(bus, name, 0)
+        if result == -EEXIST, let owner = owner(of: name) {
+            throw BusError(name: "org.freedesktop.DBus.Error.AddressInUse",
+                           message: "cannot own \(name): another kiosk owns it (\(owner)); stop that one, "
+                               + "or give this one [control] bus = \"none\"")
+        }
         guard result >= 0 else { throw BusError("cannot own \(name)", code: result, error: error) }
+    }
+
+    /// "process 1234 (swipe-kiosk)": who owns `name` now, as the bus driver and /proc tell; nil
+    /// when that cannot be learnt (the owner just left, or the policy hides it).
+    func owner(of name: String) -> String? {
+        // SD_BUS_CREDS_PID | SD_BUS_CREDS_COMM | SD_BUS_CREDS_AUGMENT (the command name from /proc).
+        let mask: UInt64 = 1 << 0 | 1 << 12 | 1 << 63
+        var creds: OpaquePointer?
+        guard sd_bus_get_name_creds(bus, name, mask, &creds) >= 0, let creds else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var pid: pid_t = 0
+        guard sd_bus_creds_get_pid(creds, &pid) >= 0 else { return nil }
+        var command: UnsafePointer<CChar>?
+        guard sd_bus_creds_get_comm(creds, &command) >= 0, let command else { return "process \(pid)" }
+        return "process \(pid) (\(String(cString: command)))"
     }
 
     public func newSignal(path: String, interface: String, member: String) throws(BusError) -> BusMessage {

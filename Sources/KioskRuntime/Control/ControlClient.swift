@@ -27,8 +27,9 @@ public final class ControlClient {
         _ = try connection.call(call)
     }
 
-    public func screenshot() throws(BusError) -> Data {
-        try connection.call(try method("Screenshot")).readBytes()
+    /// A PNG of what the panel shows, upright; with `scanout`, the display's buffer as scanned out.
+    public func screenshot(scanout: Bool = false) throws(BusError) -> Data {
+        try connection.call(try method(scanout ? "ScreenshotScanout" : "Screenshot")).readBytes()
     }
 
     /// Reloads the config; the answer says what happened and names keys only a restart applies.

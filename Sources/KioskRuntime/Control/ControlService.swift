@@ -105,9 +105,11 @@ public final class ControlService: KioskDaemonObserver {
                 let screen = try call.readString()
                 let animated = try call.readBool()
                 result = Result { () throws(ControlError) in try target.goTo(screen: screen, animated: animated); return .none }
-            case "Screenshot":
+            case "Screenshot", "ScreenshotScanout":
                 // Answered later, when the PNG is encoded; sd-bus keeps the call until then.
-                target.screenshot { [weak self] png in _ = self?.reply(to: call, png.map(ReplyArguments.png)) }
+                target.screenshot(scanout: call.member == "ScreenshotScanout") { [weak self] png in
+                    _ = self?.reply(to: call, png.map(ReplyArguments.png))
+                }
                 return 1
             case "Reload":
                 result = Result { () throws(ControlError) in .text(try target.reloadConfiguration()) }

@@ -23,8 +23,10 @@ public protocol ControlTarget: AnyObject {
 
     /// Runs the transition a tab button runs; throws `.busy` or `.noSuchScreen`.
     func goTo(screen: String, animated: Bool) throws(ControlError)
-    /// Calls `completion` (on the loop's thread, maybe later) with a PNG of what the display shows now.
-    func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void)
+    /// Calls `completion` (on the loop's thread, maybe later) with a PNG of what the panel shows
+    /// now: upright as a person at the panel sees it, or with `scanout` the display's buffer as
+    /// it is scanned out (turned by `[display] rotation`); black while the panel is dark.
+    func screenshot(scanout: Bool, completion: @escaping (Result<Data, ControlError>) -> Void)
     /// As SIGHUP; returns what it did, naming the keys only a restart applies; throws
     /// `.configRejected` with the config's errors.
     @discardableResult

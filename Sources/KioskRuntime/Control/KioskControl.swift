@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskEngine
 import Logging
 
 /// A running daemon's faces to the outside: the D-Bus object (`[control] bus`), screenshots, and
@@ -14,6 +15,10 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private var service: ControlService?
     private var screenshots: ScreenshotEncoder?
     private var metricsTimer: (any DaemonTimer)?
+    /// The last failure writing the metrics file, logged once until it changes or a write succeeds.
+    private var metricsWriteFailure: String?
+    /// True while a `GoTo` without animation runs: the screen change it makes is counted as a cut.
+    private var goingToWithoutAnimation = false
     /// The transition style counted in `swipe_kiosk_transitions_total`, read when each one ends.
     private var styleName: String { daemon.configuration.transition.style.rawValue }
 
@@ -59,8 +64,13 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private func write(with writer: MetricsTextfileWriter) {
         do {
             try writer.write(metricsText)
+            if metricsWriteFailure != nil { logger.notice("metrics: writing \(writer.path) again") }
+            metricsWriteFailure = nil
         } catch {
-            logger.warning("metrics: \(error); check that the directory exists and the service may write it")
+            let failure = "\(error)"
+            guard failure != metricsWriteFailure else { return }
+            metricsWriteFailure = failure
+            logger.warning("metrics: \(failure); check that the directory exists and the service may write it (logged once until it changes)")
         }
     }
 
@@ -82,6 +92,9 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     }
 
     public func goTo(screen: String, animated: Bool) throws(ControlError) {
+        // An unanimated change ends inside daemon.goTo, so the flag covers exactly that change.
+        goingToWithoutAnimation = !animated
+        defer { goingToWithoutAnimation = false }
         do {
             try daemon.goTo(screen, animated: animated)
         } catch {
@@ -92,9 +105,16 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         }
     }
 
-    public func screenshot(completion: @escaping (Result<Data, ControlError>) -> Void) {
+    public func screenshot(scanout: Bool, completion: @escaping (Result<Data, ControlError>) -> Void) {
         guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
-        screenshots.encode(daemon.lastFrame, completion: completion)
+        let frame = scanout ? daemon.lastFrame : daemon.lastUprightFrame
+        guard !daemon.isBlanked else {
+            // Dark (DPMS, backlight or a black frame): the last picture is not what the panel shows.
+            let black = PixelBuffer(width: frame.width, height: frame.height)
+            black.fill(0xFF00_0000)
+            return screenshots.encode(black, completion: completion)
+        }
+        screenshots.encode(frame, completion: completion)
     }
 
     @discardableResult
@@ -135,7 +155,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     // MARK: - KioskDaemonObserver
 
     public func transitionEnded(from: String, to: String, completed: Bool) {
-        metrics.transitionEnded(style: styleName, completed: completed)
+        metrics.transitionEnded(style: goingToWithoutAnimation ? KioskMetrics.cutStyle : styleName, completed: completed)
     }
 
     public func framePresented(composeSeconds: Double) {

@@ -18,6 +18,8 @@ extension KioskDaemon {
     /// The last composed frame, exactly as the display shows it (after rotation). Valid until the
     /// next frame is composed; copy it to keep it.
     public var lastFrame: PixelBuffer { pacer.lastFrame }
+    /// The last composed frame upright, as someone standing at the panel sees it.
+    public var lastUprightFrame: PixelBuffer { pacer.lastUprightFrame }
     /// True when no animation wants frame-clock ticks: the display may rest.
     public var isAtRest: Bool { pacer.animationsAtRest }
     /// The configuration running now (the last one a reload accepted).

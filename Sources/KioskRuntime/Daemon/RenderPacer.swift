@@ -27,6 +27,11 @@ final class RenderPacer {
     var isSuspended = false
 
     private var renderLink: DisplayLink?
+    /// Draws views that lacked a picture again, so a good file put at the path shows up.
+    private var contentRetry: (any DaemonTimer)?
+    private var contentRetryScheduled = false
+    /// Seconds between tries at a picture that could not be drawn.
+    static let contentRetryInterval = 5.0
     private var frameDue = false
     private var watchedDescriptors: Set<Int32> = []
     private var presentFailureLogged = false
@@ -49,6 +54,11 @@ final class RenderPacer {
     /// Subscribes to the display's ticks and watches its descriptors.
     func start() throws {
         renderLink = display.frameClock.addDisplayLink { [unowned self] _ in frameDue = true }
+        contentRetry = try clock.makeTimer { [unowned self] in
+            contentRetryScheduled = false
+            compositor.retryFailedContent()
+            requestFrame()
+        }
         try watchDisplayDescriptors()
     }
 
@@ -56,12 +66,15 @@ final class RenderPacer {
     func stop() {
         renderLink?.invalidate()
         renderLink = nil
+        contentRetry?.cancel()
+        contentRetry = nil
         watchedDescriptors.forEach(loop.unwatch)
         watchedDescriptors = []
     }
 
     /// The last composed frame, as the display shows it (rotated).
     var lastFrame: PixelBuffer { compositor.output }
+    var lastUprightFrame: PixelBuffer { compositor.upright }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {
@@ -129,6 +142,10 @@ final class RenderPacer {
         let scene = sceneHost.scene
         let damage = compositor.render(root: scene.rootView, background: background())
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
+        if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {
+            contentRetryScheduled = true
+            contentRetry.schedule(at: clock.now + Self.contentRetryInterval, repeatingEvery: nil)
+        }
         guard !damage.isEmpty else { return }
         let composeSeconds = clock.now - started
         composeTimes.add(composeSeconds)

@@ -1,47 +1,51 @@
-import CoreMetrics
 import Prometheus
 
-/// The kiosk's counters and histograms, recorded through swift-metrics into a Prometheus registry
-/// of its own (no process-wide bootstrap), and rendered in the Prometheus text format.
+/// The kiosk's counters and histograms, in a Prometheus registry of its own (no process-wide
+/// bootstrap), rendered in the Prometheus text format. Each family is made through the registry
+/// with its help text, so every family has a `# HELP` line (`promtool check metrics` wants one).
 public final class KioskMetrics {
+    /// The `style` label of a screen change made without animation (`GoTo` with animate false).
+    public static let cutStyle = "none"
+
     private let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
-    private let framesComposed: CoreMetrics.Counter
-    private let compositionTime: CoreMetrics.Timer
-    private let framesMissed: CoreMetrics.Counter
-    private let touches: CoreMetrics.Counter
-    private let cameraFrames: CoreMetrics.Counter
-    private let cameraFaults: CoreMetrics.Counter
-    private let uptime: CoreMetrics.Gauge
+    private let framesComposed: Counter
+    private let compositionTime: DurationHistogram
+    private let framesMissed: Counter
+    private let touches: Counter
+    private let cameraFrames: Counter
+    private let cameraFaults: Counter
+    private let uptime: Gauge
     /// The camera's own fault count when last looked at; it starts again with each new camera.
     private var cameraFaultsSeen = 0
 
     public init() {
-        var factory = PrometheusMetricsFactory(registry: registry)
+        framesComposed = registry.makeCounter(name: "swipe_kiosk_frames_composed_total",
+                                              help: "Frames composed and presented.")
         // Composition takes milliseconds: buckets around one 60 Hz frame.
-        factory.durationHistogramBuckets["swipe_kiosk_composition_seconds"] = [
-            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
-            .milliseconds(16), .milliseconds(33), .milliseconds(66), .milliseconds(133),
-        ]
-        self.factory = factory
-        framesComposed = CoreMetrics.Counter(label: "swipe_kiosk_frames_composed_total", factory: factory)
-        compositionTime = CoreMetrics.Timer(label: "swipe_kiosk_composition_seconds", factory: factory)
-        framesMissed = CoreMetrics.Counter(label: "swipe_kiosk_frames_missed_vsync_total", factory: factory)
-        touches = CoreMetrics.Counter(label: "swipe_kiosk_touches_total", factory: factory)
-        cameraFrames = CoreMetrics.Counter(label: "swipe_kiosk_camera_frames_total", factory: factory)
-        cameraFaults = CoreMetrics.Counter(label: "swipe_kiosk_camera_faults_total", factory: factory)
-        uptime = CoreMetrics.Gauge(label: "swipe_kiosk_uptime_seconds", factory: factory)
+        compositionTime = registry.makeDurationHistogram(
+            name: "swipe_kiosk_composition_seconds",
+            buckets: [.microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(4), .milliseconds(8),
+                      .milliseconds(16), .milliseconds(33), .milliseconds(66), .milliseconds(133)],
+            help: "Time spent composing one frame, in seconds.")
+        framesMissed = registry.makeCounter(name: "swipe_kiosk_frames_missed_vsync_total",
+                                            help: "Frames whose composition took longer than one refresh period.")
+        touches = registry.makeCounter(name: "swipe_kiosk_touches_total", help: "Touch contacts that reached the kiosk.")
+        cameraFrames = registry.makeCounter(name: "swipe_kiosk_camera_frames_total",
+                                            help: "Background camera frames received.")
+        cameraFaults = registry.makeCounter(name: "swipe_kiosk_camera_faults_total",
+                                            help: "Camera faults (open, capture or decode failures).")
+        uptime = registry.makeGauge(name: "swipe_kiosk_uptime_seconds", help: "Seconds since the daemon started.")
     }
 
     /// A frame was composed in `seconds`; longer than one refresh `period` means a vsync was missed.
     public func frameComposed(seconds: Double, period: Double) {
         framesComposed.increment()
-        compositionTime.recordNanoseconds(Int64(seconds * 1_000_000_000))
+        compositionTime.record(.nanoseconds(Int64(seconds * 1_000_000_000)))
         if seconds > period { framesMissed.increment() }
     }
 
     public func touchesArrived(_ count: Int) {
-        touches.increment(by: count)
+        touches.increment(by: Int64(count))
     }
 
     public func cameraFrameArrived() {
@@ -51,25 +55,27 @@ public final class KioskMetrics {
     /// Catches up with the camera feed's fault count (`total`, since that feed started).
     public func cameraFaults(total: Int) {
         if total < cameraFaultsSeen { cameraFaultsSeen = 0 }
-        cameraFaults.increment(by: total - cameraFaultsSeen)
+        cameraFaults.increment(by: Int64(total - cameraFaultsSeen))
         cameraFaultsSeen = total
     }
 
-    /// A transition ended: `style` is the config's name for it, `outcome` completed or cancelled.
+    /// A transition ended: `style` is the config's name for it (`cutStyle` for a change without
+    /// animation), `outcome` completed or cancelled.
     public func transitionEnded(style: String, completed: Bool) {
-        CoreMetrics.Counter(label: "swipe_kiosk_transitions_total",
-                dimensions: [("style", style), ("outcome", completed ? "completed" : "cancelled")], factory: factory).increment()
+        registry.makeCounter(name: "swipe_kiosk_transitions_total",
+                             labels: [("style", style), ("outcome", completed ? "completed" : "cancelled")],
+                             help: "Screen transitions that ended, by style and outcome.").increment()
     }
 
     /// A config reload (SIGHUP or D-Bus) was applied, or rejected with errors.
     public func reloaded(accepted: Bool) {
-        CoreMetrics.Counter(label: "swipe_kiosk_config_reloads_total", dimensions: [("result", accepted ? "accepted" : "rejected")],
-                factory: factory).increment()
+        registry.makeCounter(name: "swipe_kiosk_config_reloads_total", labels: [("result", accepted ? "accepted" : "rejected")],
+                             help: "Configuration reloads, accepted or rejected.").increment()
     }
 
     /// Everything recorded so far, in the Prometheus text format; `uptime` is in seconds.
     public func text(uptime seconds: Double) -> String {
-        uptime.record(seconds)
+        uptime.set(seconds)
         return registry.emitToString()
     }
 }

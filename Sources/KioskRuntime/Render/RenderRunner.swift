@@ -39,14 +39,16 @@ public struct RenderRunner {
         let background = try renderer.makeBackground()
         let recorder = try FrameRecorder(outputDirectory: folder)
         compositor.render(root: scene.rootView, background: background?.frame(at: clock.now))
-        try recorder.record(compositor.output)
+        try ScreenRenderer.requireContent(compositor)
+        try recorder.record(renderer.picture(of: compositor))
         scene.container.select(index: target, animated: true)
         // Ten seconds of virtual time is far past any configured transition.
         let limit = clock.now + 10
         while scene.container.isTransitioning || clock.wantsTicks, clock.now < limit {
             let tick = clock.tick()
             compositor.render(root: scene.rootView, background: background?.frame(at: tick.timestamp))
-            try recorder.record(compositor.output)
+            try ScreenRenderer.requireContent(compositor)
+            try recorder.record(renderer.picture(of: compositor))
         }
         try recorder.finish(refreshRate: renderer.configuration.display.refreshRate)
         return recorder

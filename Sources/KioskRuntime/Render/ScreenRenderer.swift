@@ -13,6 +13,9 @@ public struct ScreenRenderer {
     public let displayWidth: Int
     public let displayHeight: Int
     public let rotation: Rotation
+    /// Whether pictures are the display's buffer as scanned out (turned by the rotation) rather
+    /// than upright, as a person at the panel sees them.
+    public var scanout = false
     /// The background feed's time for every picture.
     public static let backgroundTime = 0.0
 
@@ -52,11 +55,25 @@ public struct ScreenRenderer {
                                                      displayWidth: size.width, displayHeight: size.height)
     }
 
-    /// The frame the panel shows on `screen` at rest, in display orientation.
+    /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
         compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
-        return compositor.output
+        try Self.requireContent(compositor)
+        return picture(of: compositor)
+    }
+
+    /// The compositor's last frame as this renderer writes pictures: upright, or as scanned out.
+    public func picture(of compositor: Compositor) -> PixelBuffer {
+        scanout ? compositor.output : compositor.upright
+    }
+
+    /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render
+    /// is a review of the config, so an empty element is an error there, where the daemon logs it
+    /// and carries on.
+    public static func requireContent(_ compositor: Compositor) throws {
+        let errors = compositor.takeContentErrors()
+        if !errors.isEmpty { throw RenderError.contentNotDrawn(errors) }
     }
 }
 
@@ -64,6 +81,8 @@ public struct ScreenRenderer {
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     case unknownScreen(String, available: [String])
     case badSwipe(String)
+    /// Each line `FILE: why`.
+    case contentNotDrawn([String])
 
     public var description: String {
         switch self {
@@ -71,6 +90,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             "no screen named \"\(name)\"; the config has: \(available.joined(separator: ", "))"
         case .badSwipe(let text):
             "--swipe \"\(text)\" must be FROM:TO, two different screen names"
+        case .contentNotDrawn(let errors):
+            errors.joined(separator: "\n")
         }
     }
 }

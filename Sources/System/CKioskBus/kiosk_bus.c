@@ -37,6 +37,8 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
     SD_BUS_METHOD_WITH_NAMES("GoTo", "sb", SD_BUS_PARAM(screen) SD_BUS_PARAM(animated), "", ,
                              kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Screenshot", "", , "ay", SD_BUS_PARAM(png), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("ScreenshotScanout", "", , "ay", SD_BUS_PARAM(png), kiosk_bus_method,
+                             SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Reload", "", "s", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Blank", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Wake", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),

@@ -75,14 +75,16 @@ struct CtlCommand: ParsableCommand {
     }
 
     struct Screenshot: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Save what the display shows now as a PNG.")
+        static let configuration = CommandConfiguration(abstract: "Save what the display shows now as a PNG, upright as seen at the panel.")
         @OptionGroup var connection: Connection
         @Argument(help: "The PNG file to write.")
         var file: String
+        @Flag(name: .long, help: "The display's buffer as scanned out (turned by [display] rotation) instead.")
+        var scanout = false
 
         func run() throws {
             var png = Data()
-            try connection.run { client throws(BusError) in png = try client.screenshot() }
+            try connection.run { client throws(BusError) in png = try client.screenshot(scanout: scanout) }
             do {
                 try png.write(to: URL(fileURLWithPath: file))
             } catch {
@@ -143,23 +145,29 @@ struct CtlCommand: ParsableCommand {
     }
 
     struct GetValue: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print one value's text, or every value as NAME=TEXT lines.")
+        static let configuration = CommandConfiguration(
+            commandName: "get",
+            abstract: "Print one value's text, or every value as NAME=TEXT lines.",
+            discussion: "Texts are printed escaped, one line each: a newline as \\n, a tab as \\t, a backslash as \\\\, "
+                + "other control characters as \\u{XX}. --json prints an object of name to text instead.")
         @OptionGroup var connection: Connection
         @Argument(help: "The value's name; omitted, every value.")
         var name: String?
+        @Flag(name: .long, help: "Print a JSON object of name to text.")
+        var json = false
 
         func run() throws {
             var values: [String: String] = [:]
             try connection.run { client throws(BusError) in values = try client.values() }
-            guard let name else {
-                for (key, text) in values.sorted(by: { $0.key < $1.key }) { print("\(key)=\(text)") }
-                return
+            if let name {
+                guard let text = values[name] else {
+                    let known = values.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                    throw ValidationError("no value named \"\(name)\"; values: \(known.isEmpty ? "none" : known)")
+                }
+                guard json else { return print(ValueListing.escaped(text)) }
+                values = [name: text]
             }
-            guard let text = values[name] else {
-                let known = values.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw ValidationError("no value named \"\(name)\"; values: \(known.isEmpty ? "none" : known)")
-            }
-            print(text)
+            print(json ? ValueListing.json(values) : ValueListing.plain(values), terminator: "")
         }
     }
 }

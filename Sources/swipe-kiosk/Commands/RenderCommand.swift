@@ -30,6 +30,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A PNG file with --screen; otherwise a folder that gets NAME.png per screen.")
     var out: String
 
+    @Flag(name: .long, help: "Write the display's buffer as scanned out (turned by the rotation) instead of upright.")
+    var scanout = false
+
     func validate() throws {
         if let size, PixelSize(parsing: size) == nil { throw ValidationError("--size \"\(size)\" must be WxH, e.g. 800x480") }
         if let rotation, Rotation(rawValue: rotation) == nil { throw ValidationError("--rotation takes 0, 90, 180 or 270, not \(rotation)") }
@@ -45,8 +48,10 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode.failure
         }
-        let runner = RenderRunner(renderer: ScreenRenderer(configuration: configuration, size: size.flatMap(PixelSize.init(parsing:)),
-                                                           rotation: rotation.flatMap(Rotation.init(rawValue:))))
+        var renderer = ScreenRenderer(configuration: configuration, size: size.flatMap(PixelSize.init(parsing:)),
+                                      rotation: rotation.flatMap(Rotation.init(rawValue:)))
+        renderer.scanout = scanout
+        let runner = RenderRunner(renderer: renderer)
         do {
             if let swipe {
                 let recorder = try runner.renderSwipe(swipe, into: out)

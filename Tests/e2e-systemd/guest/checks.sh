@@ -137,6 +137,30 @@ sleep 1
 evemu-play "$touchscreen" < $here/tap-door.events
 check exec-button-runs-in-sandbox wait_for 15 sh -c "journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep 'button \"door\": /usr/bin/true exited with status 0'"
 
+phase metrics
+# The packaged default config as shipped, with the picture it names decoded whole.
+check packaged-config-passes-deep-check swipe-kiosk check-config --deep $here/packaged-kiosk.toml
+# Debian's node_exporter (user prometheus) scraping [metrics] textfile, written by the sandboxed
+# service into its textfile directory: no scrape error, and a kiosk counter that moves.
+textfile=/var/lib/prometheus/node-exporter/swipe_kiosk.prom
+scrape() { # node_exporter's /metrics, over bash's /dev/tcp (the root has no HTTP client)
+    exec 3<>/dev/tcp/127.0.0.1/9100 || return 1
+    printf 'GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3
+    cat <&3
+    exec 3<&-
+}
+frames() { scrape | sed -n 's/^swipe_kiosk_frames_composed_total \([0-9.e+]*\)$/\1/p'; }
+wait_for 60 test -s $textfile
+check metrics-textfile-0644 sh -c "stat -c '%a %U:%G %n' $textfile; getfacl -p /var/lib/prometheus/node-exporter 2>/dev/null; stat -c %a $textfile | grep -x 644"
+wait_for 60 sh -c 'systemctl is-active -q prometheus-node-exporter'
+wait_for 60 bash -c "$(declare -f scrape); scrape | grep -q '^swipe_kiosk_frames_composed_total '"
+check node-exporter-scrape-error-0 bash -c "$(declare -f scrape); scrape | grep -E '^(node_textfile_scrape_error|node_textfile_mtime_seconds)' ; scrape | grep -qx 'node_textfile_scrape_error 0'"
+before=$(frames)
+runuser -u operator -- swipe-kiosk ctl goto "$(runuser -u operator -- swipe-kiosk ctl status --json | sed -n 's/.*"screens":\["\([^"]*\)".*/\1/p')"
+sleep 6
+after=$(frames)
+check node-exporter-counter-moves sh -c "echo 'swipe_kiosk_frames_composed_total $before then $after'; awk -v a='$before' -v b='$after' 'BEGIN { exit !(b + 0 > a + 0 && a != \"\") }'"
+
 phase security
 systemd-analyze security --no-pager swipe-kiosk.service > /run/security.log 2>&1
 result security-exposure "$(sed -n 's/.*Overall exposure level for swipe-kiosk.service: \([0-9.]*\).*/\1/p' /run/security.log)"

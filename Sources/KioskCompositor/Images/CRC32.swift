@@ -1,0 +1,17 @@
+/// The CRC-32 PNG chunks carry (ISO 3309, polynomial 0xEDB88320, as zlib's crc32).
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    /// The CRC of `parts` read one after the other (a chunk's type, then its data).
+    static func checksum(_ parts: ArraySlice<UInt8>...) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for part in parts {
+            for byte in part { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
