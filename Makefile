@@ -18,7 +18,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # covering the articles' scripts (Noto: Latin, Arabic, Thai; WenQuanYi Micro Hei: Chinese), and
 # pango-view, the reference the text tests compare the compositor's text with.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev libpango1.0-dev \
-                  libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev \
+                  libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
 # parser, setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,

@@ -34,6 +34,8 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
         systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
+        // Debian's libyuv-dev has no pkg-config file: the module map links libyuv by name.
+        .systemLibrary(name: "CYUV", path: "Sources/System/CYUV", providers: [.apt(["libyuv-dev"])]),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
         // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CSDL2"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
-        .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
+        .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman", "CYUV", "CKioskPixels"]),
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
@@ -66,7 +68,7 @@ let package = Package(
         ]),
 
         // Files the tests generate (pictures with hostile headers), shared by the test targets.
-        .target(name: "KioskTestFixtures", path: "Tests/Fixtures"),
+        .target(name: "KioskTestFixtures", dependencies: ["CKioskPixels"], path: "Tests/Fixtures"),
         .testTarget(name: "KioskEngineTests", dependencies: ["KioskEngine", "KioskTestFixtures"]),
         .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor", "KioskTestFixtures"],
                     resources: [.copy("Golden")]),

@@ -31,7 +31,7 @@ public struct CameraSettings: Hashable, Sendable {
         devicePath: String = "/dev/video0",
         requestedWidth: Int = 1280,
         requestedHeight: Int = 720,
-        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .uyvy, .xrgb32, .rgb24, .bgr24],
+        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .i420, .uyvy, .xrgb32, .rgb24, .bgr24],
         framesPerSecond: Double = 30,
         imagePath: String? = nil,
         slideshowInterval: Double = 8,
