@@ -11,8 +11,9 @@ public enum CameraFeedFactory {
             return nil
         case .v4l2:
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
-            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                            makeDevice: { V4L2CaptureDevice(settings: settings) }, log: log)
+            let capture = captureSettings(settings, displayWidth: displayWidth, displayHeight: displayHeight)
+            return LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                            makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log)
         case .pattern, .image:
             let picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
             return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
@@ -36,6 +37,15 @@ public enum CameraFeedFactory {
                                    crossfade: crossfade, framesPerSecond: framesPerSecond, log: log)
         }
         return picture.makeSource(width: displayWidth, height: displayHeight, log: log)
+    }
+
+    /// With `size = "auto"` the request is the display's size, and the device picks the offered size nearest it.
+    private static func captureSettings(_ settings: CameraSettings, displayWidth: Int, displayHeight: Int) -> CameraSettings {
+        var capture = settings
+        if settings.automaticSize {
+            (capture.requestedWidth, capture.requestedHeight) = (displayWidth, displayHeight)
+        }
+        return capture
     }
 
     private static func ownPicture(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {

@@ -10,6 +10,9 @@ public struct CameraSettings: Hashable, Sendable {
     /// The capture size asked of the driver; the driver may choose another, which is reported.
     public var requestedWidth: Int
     public var requestedHeight: Int
+    /// `size = "auto"`: capture at the offered frame size nearest the display (the feed puts the
+    /// display's size in the request), so no scaling is done where the camera has the panel's size.
+    public var automaticSize: Bool
     /// Formats to ask for, best first; the driver's choice is accepted when it is any supported one.
     public var pixelFormats: [CameraPixelFormat]
     /// Frames a second asked of the driver, and the rate of the pattern feed.
@@ -31,6 +34,7 @@ public struct CameraSettings: Hashable, Sendable {
         devicePath: String = "/dev/video0",
         requestedWidth: Int = 1280,
         requestedHeight: Int = 720,
+        automaticSize: Bool = false,
         pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .i420, .uyvy, .xrgb32, .rgb24, .bgr24],
         framesPerSecond: Double = 30,
         imagePath: String? = nil,
@@ -44,6 +48,7 @@ public struct CameraSettings: Hashable, Sendable {
         self.devicePath = devicePath
         self.requestedWidth = requestedWidth
         self.requestedHeight = requestedHeight
+        self.automaticSize = automaticSize
         self.pixelFormats = pixelFormats
         self.framesPerSecond = framesPerSecond
         self.imagePath = imagePath

@@ -4,7 +4,8 @@ import KioskOptions
 public struct CameraConfiguration: Hashable, Sendable {
     public var source: CameraSource = .pattern
     public var device = "/dev/video0"
-    public var size = PixelSize(width: 640, height: 480)
+    /// Nil (`"auto"`): the camera's offered frame size nearest the display.
+    public var size: PixelSize?
     /// Nil (`"auto"`): the first of the device's formats that can be converted, MJPEG last.
     public var format: CameraPixelFormat?
     public var framesPerSecond = 30
@@ -21,7 +22,11 @@ public struct CameraConfiguration: Hashable, Sendable {
     init(reading table: TableReader) {
         source = table.choice("source", default: source)
         device = table.nonEmptyString("device") ?? device
-        size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
+        if let chosen: PixelSize? = table.formatted("size", expected: "\"auto\" or a size \"WxH\"", parse: {
+            $0 == "auto" ? .some(nil) : PixelSize(parsing: $0).map { .some($0) }
+        }) {
+            size = chosen
+        }
         format = table.choiceOrAutomatic("format")
         framesPerSecond = table.integer("fps", default: framesPerSecond, in: 1...240)
         path = table.nonEmptyString("path")

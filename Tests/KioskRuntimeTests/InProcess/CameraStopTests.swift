@@ -1,0 +1,101 @@
+import Foundation
+import KioskCamera
+import KioskConfig
+import KioskEngine
+import Logging
+import Synchronization
+@testable import KioskRuntime
+import XCTest
+
+/// The event loop never waits for a camera: a panel going dark (or a reload) stops the feed while
+/// the device takes its time to close, and the loop's longest turn across that stop is measured.
+/// Real threads and an epoll loop, so each wait below is for an event, with a deadline.
+final class CameraStopTests: XCTestCase {
+    /// A camera whose close blocks until the test lets it go, as a USB camera's STREAMOFF can.
+    private final class SlowClosingDevice: CaptureDevice, @unchecked Sendable {
+        let path = "/dev/video-slow"
+        let opened = DispatchSemaphore(value: 0)
+        let closing = DispatchSemaphore(value: 0)
+        let mayClose = DispatchSemaphore(value: 0)
+        private let frame = [UInt8](repeating: 128, count: 8 * 4 * 2)
+        private var isOpen = false
+
+        func open() throws(CameraError) -> CaptureFormat {
+            isOpen = true
+            opened.signal()
+            return CaptureFormat(width: 8, height: 4, pixelFormat: .yuyv, bytesPerLine: 16)
+        }
+
+        func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
+            // About 30 frames a second.
+            Thread.sleep(forTimeInterval: min(timeout, 0.033))
+            let failure: CameraError? = frame.withUnsafeBytes { bytes in
+                do throws(CameraError) {
+                    try body(CapturedFrame(pixelFormat: .yuyv, width: 8, height: 4, bytesPerLine: 16, bytes: bytes))
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let failure { throw failure }
+            return true
+        }
+
+        func close() {
+            guard isOpen else { return }
+            isOpen = false
+            closing.signal()
+            mayClose.wait()
+        }
+    }
+
+    func testPausingAndResumingTheCameraNeverBlocksTheLoop() throws {
+        let devices = [SlowClosingDevice(), SlowClosingDevice()]
+        let made = Mutex(0)
+        let loop = try EventLoop()
+        var configuration = CameraConfiguration()
+        configuration.source = .v4l2
+        let background = CameraBackground(
+            factory: { configuration, size in
+                LiveFeed(settings: configuration.cameraSettings, displayWidth: Int(size.width), displayHeight: Int(size.height),
+                         fallback: .black, makeDevice: { devices[made.withLock { count in defer { count += 1 }; return count }] },
+                         log: { _ in })
+            },
+            loop: loop, logger: Logger(label: "test"), sceneSize: Size(width: 32, height: 16))
+        var frames = 0
+        background.onFrame = { frames += 1 }
+        background.start(configuration)
+        XCTAssertEqual(devices[0].opened.wait(timeout: .now() + 5), .success)
+
+        var longestTurn = Duration.zero
+        let clock = ContinuousClock()
+        func turn(_ work: () throws -> Void) rethrows {
+            let began = clock.now
+            try work()
+            longestTurn = max(longestTurn, clock.now - began)
+        }
+        // Turns that do not wait for events, so each measures only the loop's own work.
+        let deadline = clock.now + .seconds(5)
+        while frames < 3 && clock.now < deadline {
+            try turn { _ = try loop.runOnce(timeoutMilliseconds: 0) }
+        }
+        XCTAssertGreaterThanOrEqual(frames, 3, "camera frames reach the loop")
+
+        // The panel goes dark: the feed stops while its device is still closing.
+        try turn { background.pause() }
+        XCTAssertEqual(devices[0].closing.wait(timeout: .now() + 5), .success, "the capture thread closes the device")
+        // ... and wakes: the new feed's thread waits for the old close, the loop does not.
+        try turn { background.resume() }
+        for _ in 0..<1000 {
+            try turn { _ = try loop.runOnce(timeoutMilliseconds: 0) }
+        }
+        XCTAssertEqual(devices[1].opened.wait(timeout: .now() + 0.1), .timedOut, "opened before the old device was released")
+        devices[0].mayClose.signal()
+        XCTAssertEqual(devices[1].opened.wait(timeout: .now() + 5), .success, "opened once the old device was released")
+
+        // A frame is 33 ms at 30 fps and 16.7 ms at 60 Hz: every turn stays well under one.
+        XCTAssertLessThan(longestTurn, .milliseconds(16), "longest loop turn across the stop")
+        background.stop()
+        devices[1].mayClose.signal()
+    }
+}
