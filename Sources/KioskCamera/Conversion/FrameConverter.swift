@@ -72,7 +72,14 @@ final class FrameConverter {
               frame.bytesPerLine >= lineNeeded, frame.bytesPerLine <= PixelSize.sideRange.upperBound * 4 else {
             throw .corruptFrame(device: source, reason: "line of \(frame.bytesPerLine) bytes for \(frame.width)x\(frame.height) \(format) pixels")
         }
-        let needed = format.minimumFrameLength(width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine) ?? 0
+        var needed = format.minimumFrameLength(width: frame.width, height: frame.height, bytesPerLine: frame.bytesPerLine) ?? 0
+        if let planes = frame.chromaPlanes, format == .nv12 || format == .i420 {
+            let rows = (frame.height + 1) / 2
+            guard planes.uOffset >= 0, planes.vOffset >= 0, planes.bytesPerLine >= (frame.width + 1) / 2 * (format == .nv12 ? 2 : 1) else {
+                throw .corruptFrame(device: source, reason: "chroma planes at \(planes.uOffset) and \(planes.vOffset), lines of \(planes.bytesPerLine) bytes")
+            }
+            needed = max(frame.bytesPerLine * frame.height, max(planes.uOffset, planes.vOffset) + planes.bytesPerLine * rows)
+        }
         guard frame.bytes.count >= needed, frame.bytes.baseAddress != nil else {
             throw .shortFrame(device: source, bytes: frame.bytes.count, expected: needed)
         }
@@ -92,14 +99,16 @@ final class FrameConverter {
         case .uyvy:
             result = UYVYToARGB(base + y * frame.bytesPerLine + x * 2, line, out, outStride, width, height)
         case .nv12:
-            let chroma = base + frame.bytesPerLine * frame.height
-            result = NV12ToARGB(base + y * frame.bytesPerLine + x, line, chroma + (y / 2) * frame.bytesPerLine + x, line,
-                                out, outStride, width, height)
+            // V4L2's NV12: the UV plane follows the Y plane with the same line length.
+            let planes = frame.chromaPlanes
+                ?? ChromaPlanes(uOffset: frame.bytesPerLine * frame.height, vOffset: 0, bytesPerLine: frame.bytesPerLine)
+            result = NV12ToARGB(base + y * frame.bytesPerLine + x, line, base + planes.uOffset + (y / 2) * planes.bytesPerLine + x,
+                                Int32(planes.bytesPerLine), out, outStride, width, height)
         case .i420:
             // V4L2's YU12: the Cb and Cr planes follow the Y plane, each with half its line length.
-            let chromaLine = frame.bytesPerLine / 2
-            let u = base + frame.bytesPerLine * frame.height
-            let v = u + chromaLine * ((frame.height + 1) / 2)
+            let chromaLine = frame.chromaPlanes?.bytesPerLine ?? frame.bytesPerLine / 2
+            let u = base + (frame.chromaPlanes?.uOffset ?? frame.bytesPerLine * frame.height)
+            let v = frame.chromaPlanes.map { base + $0.vOffset } ?? u + chromaLine * ((frame.height + 1) / 2)
             let offset = (y / 2) * chromaLine + x / 2
             result = I420ToARGB(base + y * frame.bytesPerLine + x, line, u + offset, Int32(chromaLine), v + offset, Int32(chromaLine),
                                 out, outStride, width, height)

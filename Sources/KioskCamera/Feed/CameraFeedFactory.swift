@@ -14,6 +14,11 @@ public enum CameraFeedFactory {
             let capture = captureSettings(settings, displayWidth: displayWidth, displayHeight: displayHeight)
             return LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
                             makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log)
+        case .video:
+            let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            let path = settings.imagePath ?? ""
+            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                            makeDevice: { VideoPipelineDevice(path: path) }, log: log)
         case .pattern, .image:
             let picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
             return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
@@ -29,7 +34,7 @@ public enum CameraFeedFactory {
         let picture: FallbackPicture
         switch settings.source {
         case .none: return nil
-        case .v4l2: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+        case .v4l2, .video: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
         case .pattern, .image: picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
         }
         if case let .images(path, interval, crossfade, framesPerSecond) = picture {

@@ -17,7 +17,8 @@ public struct CameraSettings: Hashable, Sendable {
     public var pixelFormats: [CameraPixelFormat]
     /// Frames a second asked of the driver, and the rate of the pattern feed.
     public var framesPerSecond: Double
-    /// A PNG/JPEG file, or a folder of them, for `source = "image"` and `fallback = "image"`.
+    /// A PNG/JPEG file, or a folder of them, for `source = "image"` and `fallback = "image"`; for
+    /// `source = "video"`, the video file, folder of clips or stream URI.
     public var imagePath: String?
     /// Seconds each slide stays on screen, crossfade included.
     public var slideshowInterval: Double
@@ -79,6 +80,12 @@ public struct CameraSettings: Hashable, Sendable {
         }
         if !(retryInitialDelay > 0) || retryMaximumDelay < retryInitialDelay {
             problems.append("[camera] retry delays \(retryInitialDelay)...\(retryMaximumDelay) s: the first must be positive and not above the longest")
+        }
+        if source == .video && (imagePath ?? "").isEmpty {
+            problems.append("[camera] path is not set; name a video file, a folder of clips or a stream URI")
+        }
+        if source == .video && fallback == .image {
+            problems.append("[camera] fallback = \"image\" needs 'path' for the picture, which names the video here; use \"pattern\" or \"none\"")
         }
         return problems
     }

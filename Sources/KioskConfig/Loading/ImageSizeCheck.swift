@@ -15,7 +15,7 @@ struct ImageSizeCheck {
             let elements = ConfigPath.root.appending("screen").appending(index: index).appending("element")
             check(screen.elements, at: elements, into: &found)
         }
-        if let path = configuration.camera.path {
+        if let path = configuration.camera.path, configuration.camera.source != .video {
             for picture in Self.pictures(at: path) {
                 report(picture, key: ConfigPath.root.appending("camera").appending("path"), into: &found)
             }

@@ -9,7 +9,8 @@ public struct CameraConfiguration: Hashable, Sendable {
     /// Nil (`"auto"`): the first of the device's formats that can be converted, MJPEG last.
     public var format: CameraPixelFormat?
     public var framesPerSecond = 30
-    /// An image file, or a folder whose images are shown as a slideshow (`source = "image"`).
+    /// An image file, or a folder whose images are shown as a slideshow (`source = "image"`); a
+    /// video file, a folder of clips or a stream URI (`source = "video"`).
     public var path: String?
     /// Seconds each slideshow image stays.
     public var slideshowInterval: Double = 5
@@ -35,6 +36,13 @@ public struct CameraConfiguration: Hashable, Sendable {
         if source == .image && path == nil && !table.contains("path") {
             table.diagnostics.keyError("[camera] source = \"image\" needs 'path': an image file or a folder of images",
                                        at: table.path.appending("source"))
+        }
+        if source == .video && path == nil && !table.contains("path") {
+            table.diagnostics.keyError("[camera] source = \"video\" needs 'path': a video file, a folder of clips or a stream URI",
+                                       at: table.path.appending("source"))
+        }
+        if source == .video && fallback == .image {
+            table.valueError("fallback", "\"image\" cannot be used with source = \"video\" ('path' names the video); use \"pattern\" or \"none\"")
         }
         if fallback == .image && path == nil && !table.contains("path") {
             table.valueError("fallback", "\"image\" needs 'path': an image file or a folder of images")

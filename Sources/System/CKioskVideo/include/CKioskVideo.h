@@ -1,0 +1,43 @@
+#ifndef CKIOSKVIDEO_H
+#define CKIOSKVIDEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A GStreamer pipeline playing one file or URI into memory, video only:
+   uridecodebin (whatever decoder GStreamer picks; audio streams are not exposed, so audio is never
+   played) -> videoconvert -> appsink taking I420, synchronised to the clip's own clock. Its
+   GObject macros stay in C; Swift sees plain integers and pointers. Used from one thread. */
+typedef struct kiosk_video kiosk_video;
+
+/* One decoded frame, mapped until the next pull or close: I420 planes at `base` + offsets. */
+typedef struct kiosk_video_frame {
+    int width;
+    int height;
+    const uint8_t *base;
+    size_t size;
+    size_t offsets[3];
+    int strides[3];
+} kiosk_video_frame;
+
+#define KIOSK_VIDEO_FRAME 1
+#define KIOSK_VIDEO_TIMEOUT 0
+#define KIOSK_VIDEO_END (-1)
+#define KIOSK_VIDEO_ERROR (-2)
+
+/* Builds the pipeline for `uri` and starts it; NULL with a message in `error` when GStreamer cannot. */
+kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length);
+
+/* Waits up to `timeout_ms` for the next frame. Returns KIOSK_VIDEO_FRAME (filled `frame`),
+   KIOSK_VIDEO_TIMEOUT, KIOSK_VIDEO_END (end of stream) or KIOSK_VIDEO_ERROR (the bus's message,
+   with GStreamer's debug detail, in `error`). */
+int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length);
+
+/* Stops the pipeline and frees everything. */
+void kiosk_video_close(kiosk_video *video);
+
+/* A local path as a file:// URI (absolute, escaped); the caller frees it with kiosk_video_free. */
+char *kiosk_video_file_uri(const char *path);
+void kiosk_video_free(char *text);
+
+#endif

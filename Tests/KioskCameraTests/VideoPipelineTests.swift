@@ -1,0 +1,130 @@
+import Foundation
+import KioskEngine
+import KioskOptions
+import XCTest
+@testable import KioskCamera
+
+/// `source = "video"` through the real GStreamer pipeline, on clips the tests make with
+/// gst-launch-1.0 (videotestsrc, MJPEG in AVI). Real threads: every wait has a deadline.
+final class VideoPipelineTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try makeTemporaryFolder()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A 60-frame 30 fps MJPEG AVI clip of videotestsrc's `pattern` (e.g. "red", "blue", "smpte").
+    private func makeClip(_ name: String, pattern: String = "smpte", frames: Int = 60, width: Int = 160, height: Int = 120) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let launch = Process()
+        launch.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        launch.arguments = ["-q", "videotestsrc", "pattern=\(pattern)", "num-buffers=\(frames)", "!",
+                            "video/x-raw,width=\(width),height=\(height),framerate=30/1", "!", "jpegenc", "!", "avimux", "!",
+                            "filesink", "location=\(path)"]
+        try launch.run()
+        launch.waitUntilExit()
+        guard launch.terminationStatus == 0 else { throw XCTSkip("gst-launch-1.0 could not make a clip (install gstreamer1.0-plugins-good)") }
+        return path
+    }
+
+    /// Pulls frames until `count` arrived or `seconds` passed; returns the centre pixel of each.
+    private func centres(of device: VideoPipelineDevice, count: Int, seconds: Double = 10) throws -> [UInt32] {
+        let converter = FrameConverter(source: device.path)
+        let destination = PixelBuffer(width: 32, height: 24)
+        var found: [UInt32] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while found.count < count && Date() < deadline {
+            _ = try device.withNextFrame(timeout: 0.5) { frame throws(CameraError) in
+                try converter.convert(frame, into: destination)
+                found.append(destination[16, 12])
+            }
+        }
+        return found
+    }
+
+    func testAClipPlaysAsI420AndLoopsAtItsEnd() throws {
+        let clip = try makeClip("clip.avi", frames: 15)
+        let device = VideoPipelineDevice(path: clip)
+        defer { device.close() }
+        let format = try device.open()
+        XCTAssertEqual(format.pixelFormat, .i420)
+        XCTAssertEqual(format.width, 160)
+        XCTAssertEqual(format.height, 120)
+        // Fifteen frames a pass: forty frames means the clip started over twice.
+        let frames = try centres(of: device, count: 40)
+        XCTAssertEqual(frames.count, 40, "the clip did not loop")
+    }
+
+    func testAFolderPlaysItsClipsInNameOrder() throws {
+        _ = try makeClip("b.avi", pattern: "blue", frames: 10)
+        _ = try makeClip("a.avi", pattern: "red", frames: 10)
+        let device = VideoPipelineDevice(path: folder.path)
+        defer { device.close() }
+        _ = try device.open()
+        let frames = try centres(of: device, count: 25)
+        XCTAssertEqual(frames.count, 25)
+        let colours = frames.map { channels($0) }.map { $0.red > 200 && $0.blue < 60 ? "red" : $0.blue > 200 && $0.red < 60 ? "blue" : "?" }
+        // Red (a.avi) first, then blue (b.avi), then red again.
+        var runs: [String] = []
+        for colour in colours where runs.last != colour { runs.append(colour) }
+        XCTAssertEqual(Array(runs.prefix(3)), ["red", "blue", "red"], "\(colours)")
+    }
+
+    func testAMissingFileIsReportedWithItsPath() {
+        let missing = folder.appendingPathComponent("nowhere.mp4").path
+        XCTAssertThrowsError(try VideoPipelineDevice(path: missing).open()) {
+            XCTAssertEqual($0 as? CameraError, .videoFailed(path: missing, message: "no such file or folder"))
+        }
+    }
+
+    /// GStreamer's error ends the wait at once; now and then decodebin's error never reaches the
+    /// pipeline's bus, and the first-frame wait ends it instead ("no picture within 5 s").
+    func testATruncatedFileIsReportedWithItsPath() throws {
+        let clip = try makeClip("whole.avi")
+        let truncated = folder.appendingPathComponent("truncated.avi").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+        try bytes.prefix(200).write(to: URL(fileURLWithPath: truncated))
+        XCTAssertThrowsError(try VideoPipelineDevice(path: truncated).open()) { error in
+            guard case let .videoFailed(path, message)? = error as? CameraError else { return XCTFail("got \(error)") }
+            XCTAssertEqual(path, truncated)
+            XCTAssertTrue(message.hasPrefix("GStreamer: ") || message.hasPrefix("no picture within"), message)
+        }
+    }
+
+    /// The whole feed: frames reach the mailbox; a missing file shows the fallback with one log line,
+    /// and the clip plays once it appears.
+    func testTheFeedShowsTheFallbackUntilTheFileAppears() throws {
+        let clip = folder.appendingPathComponent("later.avi").path
+        let lines = LockedLines()
+        var settings = CameraSettings(source: .video, imagePath: clip, fallback: .pattern)
+        settings.retryInitialDelay = 0.2
+        settings.retryMaximumDelay = 0.2
+        let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: settings, displayWidth: 32, displayHeight: 24,
+                                                            log: { lines.append($0) }))
+        feed.start()
+        defer { _ = feed.stop().wait(timeout: 10) }
+        var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&waiter, 1, 10_000), 1, "no fallback frame")
+        XCTAssertNotNil(feed.takeNewestFrame())
+        let deadline = Date().addingTimeInterval(10)
+        while !feed.status.contains("showing") && Date() < deadline { _ = poll(&waiter, 1, 100) }
+        XCTAssertTrue(feed.status.contains("showing pattern"), feed.status)
+        _ = try makeClip("made.avi")
+        try FileManager.default.moveItem(atPath: folder.appendingPathComponent("made.avi").path, toPath: clip)
+        while !feed.status.contains("YU12") && Date() < deadline { _ = poll(&waiter, 1, 100) }
+        XCTAssertTrue(feed.status.contains("160x120 YU12"), feed.status)
+        XCTAssertEqual(lines.all.filter { $0.contains("no such file or folder") }.count, 1, "\(lines.all)")
+    }
+}
+
+/// Log lines from the capture thread.
+private final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
