@@ -95,6 +95,17 @@ final class VideoPipelineTests: XCTestCase {
         }
     }
 
+    /// `render`, `simulate` and `demo` show the clip's first frame where the daemon plays it.
+    func testTheTimedSourceIsTheFirstFrame() throws {
+        let clip = try makeClip("red.avi", pattern: "red", frames: 5)
+        let settings = CameraSettings(source: .video, imagePath: clip, fallback: .pattern)
+        let source = try XCTUnwrap(CameraFeedFactory.makeTimedSource(settings: settings, displayWidth: 32, displayHeight: 24))
+        let centre = channels(source.frame(at: 0)[16, 12])
+        XCTAssertGreaterThan(centre.red, 230, "\(centre)")
+        XCTAssertLessThan(centre.green, 30, "\(centre)")
+        XCTAssertEqual(source.nextChange(after: 0), nil)
+    }
+
     /// The whole feed: frames reach the mailbox; a missing file shows the fallback with one log line,
     /// and the clip plays once it appears.
     func testTheFeedShowsTheFallbackUntilTheFileAppears() throws {

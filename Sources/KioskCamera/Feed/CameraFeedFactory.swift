@@ -28,13 +28,21 @@ public enum CameraFeedFactory {
 
     /// The threadless source for `simulate` and `demo`, which run on a virtual clock: call
     /// `frame(at:)` with the virtual time. A `v4l2` source gives its fallback, since a camera
-    /// cannot be replayed; nil means no background (`none`, or a black fallback).
+    /// cannot be replayed; a `video` source its first frame (its fallback when it cannot be played);
+    /// nil means no background (`none`, or a black fallback).
     public static func makeTimedSource(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
                                        log: @escaping (String) -> Void = { _ in }) throws(CameraError) -> TimedFrameSource? {
         let picture: FallbackPicture
         switch settings.source {
         case .none: return nil
-        case .v4l2, .video: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+        case .v4l2: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+        case .video:
+            do throws(CameraError) {
+                return try VideoStillSource(path: settings.imagePath ?? "", width: displayWidth, height: displayHeight)
+            } catch {
+                log("\(error)")
+                picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            }
         case .pattern, .image: picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
         }
         if case let .images(path, interval, crossfade, framesPerSecond) = picture {
