@@ -74,6 +74,16 @@ final class VideoPipelineTests: XCTestCase {
         XCTAssertEqual(Array(runs.prefix(3)), ["red", "blue", "red"], "\(colours)")
     }
 
+    func testPackedFramesArriveAsTheyAreWithoutConversion() throws {
+        let device = VideoPipelineDevice(description: "videotestsrc num-buffers=5 ! video/x-raw,format=YUY2,width=64,height=48,framerate=30/1 "
+                                         + "! appsink name=sink")
+        defer { device.close() }
+        let format = try device.open()
+        XCTAssertEqual(format.pixelFormat, .yuyv)
+        XCTAssertEqual(format.bytesPerLine, 128)
+        XCTAssertEqual(try centres(of: device, count: 3).count, 3)
+    }
+
     func testAMissingFileIsReportedWithItsPath() {
         let missing = folder.appendingPathComponent("nowhere.mp4").path
         XCTAssertThrowsError(try VideoPipelineDevice(path: missing).open()) {

@@ -1,12 +1,13 @@
 import CKioskVideo
 import Foundation
+import KioskOptions
 
 /// A video file, a folder of them, or a stream URI played through GStreamer, behind the same
 /// protocol as a camera: the feed's session converts its frames, shows the fallback while it
 /// fails, and retries with backoff, exactly as for V4L2.
 ///
 /// `uridecodebin` picks the decoder (the board's hardware decoders where its plugins have them);
-/// frames arrive as I420 at the clip's own pace. Audio is never played. At the end of a clip the
+/// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). Audio is never played. At the end of a clip the
 /// next one in the folder (or the same file, or the stream again) starts. Used from the capture thread only.
 public final class VideoPipelineDevice: CaptureDevice {
     /// The configured path or URI, for messages.
@@ -17,12 +18,21 @@ public final class VideoPipelineDevice: CaptureDevice {
     /// Which clip of a folder plays next.
     private var clipIndex = 0
     private var playing: String?
+    /// A gst-launch description to run instead of `path`'s clips (the bench's live test source).
+    private let description: String?
 
     /// Longest wait for the first frame of a clip or stream when opening it.
     static let firstFrameWait: Int32 = 5000
 
     public init(path: String) {
         self.path = path
+        description = nil
+    }
+
+    /// Runs a gst-launch description ending in `appsink name=sink` (a live `videotestsrc` for the bench).
+    init(description: String) {
+        path = "pipeline"
+        self.description = description
     }
 
     deinit {
@@ -31,9 +41,19 @@ public final class VideoPipelineDevice: CaptureDevice {
 
     public func open() throws(CameraError) -> CaptureFormat {
         close()
-        let clips = try VideoClips.list(path)
-        let clip = clips[clipIndex % clips.count]
-        try start(clip)
+        let clip: String
+        if let description {
+            clip = path
+            var error = [CChar](repeating: 0, count: 512)
+            guard let opened = kiosk_video_open_description(description, &error, error.count) else {
+                throw .videoFailed(path: path, message: "GStreamer: " + Self.text(error))
+            }
+            video = opened
+        } else {
+            let clips = try VideoClips.list(path)
+            clip = clips[clipIndex % clips.count]
+            try start(clip)
+        }
         var frame = kiosk_video_frame()
         switch pull(timeout: Self.firstFrameWait, into: &frame) {
         case .success(true):
@@ -45,7 +65,7 @@ public final class VideoPipelineDevice: CaptureDevice {
             close()
             throw error
         }
-        return CaptureFormat(width: Int(frame.width), height: Int(frame.height), pixelFormat: .i420,
+        return CaptureFormat(width: Int(frame.width), height: Int(frame.height), pixelFormat: Self.format(of: frame),
                              bytesPerLine: Int(frame.strides.0), card: "GStreamer \(URL(fileURLWithPath: clip).lastPathComponent)")
     }
 
@@ -63,8 +83,12 @@ public final class VideoPipelineDevice: CaptureDevice {
             }
         }
         guard let base = frame.base else { return false }
-        let chroma = ChromaPlanes(uOffset: frame.offsets.1, vOffset: frame.offsets.2, bytesPerLine: Int(frame.strides.1))
-        try body(CapturedFrame(pixelFormat: .i420, width: Int(frame.width), height: Int(frame.height),
+        let format = Self.format(of: frame)
+        let chroma = format == .i420 || format == .nv12
+            ? ChromaPlanes(uOffset: frame.offsets.1, vOffset: format == .nv12 ? frame.offsets.1 : frame.offsets.2,
+                           bytesPerLine: Int(frame.strides.1))
+            : nil
+        try body(CapturedFrame(pixelFormat: format, width: Int(frame.width), height: Int(frame.height),
                                bytesPerLine: Int(frame.strides.0), bytes: UnsafeRawBufferPointer(start: base, count: frame.size),
                                chromaPlanes: chroma))
         return true
@@ -74,6 +98,17 @@ public final class VideoPipelineDevice: CaptureDevice {
         pending = nil
         if let video { kiosk_video_close(video) }
         video = nil
+    }
+
+    /// The capture format of a pulled frame (the appsink's caps allow only these).
+    private static func format(of frame: kiosk_video_frame) -> CameraPixelFormat {
+        switch frame.format {
+        case KIOSK_VIDEO_NV12: .nv12
+        case KIOSK_VIDEO_YUY2: .yuyv
+        case KIOSK_VIDEO_UYVY: .uyvy
+        case KIOSK_VIDEO_XRGB: .xrgb32
+        default: .i420
+        }
     }
 
     private static func text(_ characters: [CChar]) -> String {
@@ -110,6 +145,10 @@ public final class VideoPipelineDevice: CaptureDevice {
             kiosk_video_close(video)
             self.video = nil
             do throws(CameraError) {
+                if description != nil {
+                    _ = try open()
+                    return .success(false)
+                }
                 let clips = try VideoClips.list(path)
                 try start(clips[clipIndex % clips.count])
                 return .success(false)

@@ -24,7 +24,8 @@ public struct KioskBenchmark {
                 conversions.append(.init(format: format, capture: capture, milliseconds: milliseconds))
             }
         }
-        return KioskBenchmarkReport(compositor: compositor, conversions: conversions)
+        let videoCPU = VideoBenchmark.cpuShare(displayWidth: width, displayHeight: height)
+        return KioskBenchmarkReport(compositor: compositor, conversions: conversions, videoCPU: videoCPU)
     }
 }
 
@@ -39,6 +40,9 @@ public struct KioskBenchmarkReport {
 
     public var compositor: CompositorBenchReport
     public var conversions: [Conversion]
+    /// CPU time per second while a 30 fps 1280x720 YUYV source plays into the feed, as a share of
+    /// one core (composition not included); nil when GStreamer could not play it.
+    public var videoCPU: Double?
 
     private var memcpyMilliseconds: Double { compositor.memcpy.median }
 
@@ -61,6 +65,7 @@ public struct KioskBenchmarkReport {
                                                          conversion.milliseconds / max(memcpyMilliseconds, 1e-6))
         }
         line += ",\"conversions\":{" + entries.joined(separator: ",") + "}"
+        line += videoCPU.map { String(format: ",\"video_cpu\":%.4f", $0) } ?? ""
         line += milliseconds(.yuyv, 1280, 720).map { String(format: ",\"yuyv_1280x720_convert_ms\":%.3f", $0) } ?? ""
         line += milliseconds(.mjpeg, 1280, 720).map { String(format: ",\"mjpeg_1280x720_convert_ms\":%.3f", $0) } ?? ""
         return line + "}"
@@ -72,6 +77,9 @@ public struct KioskBenchmarkReport {
             lines.append("camera: one \(conversion.format) \(conversion.capture) frame to \(compositor.width)x\(compositor.height)"
                          + String(format: " %8.3f ms (%.2fx memcpy)", conversion.milliseconds,
                                   conversion.milliseconds / max(memcpyMilliseconds, 1e-6)))
+        }
+        if let videoCPU {
+            lines.append(String(format: "video: a 30 fps 1280x720 YUYV source into the feed  %.1f%% of one core", videoCPU * 100))
         }
         return lines.joined(separator: "\n")
     }

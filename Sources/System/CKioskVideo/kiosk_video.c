@@ -73,6 +73,54 @@ static int bus_problem(kiosk_video *video, char *error, size_t error_length) {
     return result;
 }
 
+/* The formats libyuv converts, the decoder's own first when it is one of them. Two buffers, the
+   older dropped: a slow consumer sees the newest frame, never a backlog. */
+static void configure_sink(GstElement *sink) {
+    GstCaps *formats = gst_caps_from_string("video/x-raw,format={I420,NV12,YUY2,UYVY,xRGB}");
+    g_object_set(sink, "caps", formats, "max-buffers", 2, "drop", TRUE, "sync", TRUE, NULL);
+    gst_caps_unref(formats);
+}
+
+static int start(kiosk_video *video, char *error, size_t error_length) {
+    if (gst_element_set_state(video->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
+        if (bus_problem(video, error, error_length) != KIOSK_VIDEO_ERROR) {
+            snprintf(error, error_length, "the pipeline would not start");
+        }
+        kiosk_video_close(video);
+        return 0;
+    }
+    return 1;
+}
+
+kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length) {
+    if (!ensure_initialised()) {
+        snprintf(error, error_length, "GStreamer could not be initialised");
+        return NULL;
+    }
+    GError *failure = NULL;
+    GstElement *pipeline = gst_parse_launch(description, &failure);
+    if (!pipeline || failure) {
+        snprintf(error, error_length, "%s", failure ? failure->message : "the pipeline could not be built");
+        if (failure) g_error_free(failure);
+        if (pipeline) gst_object_unref(pipeline);
+        return NULL;
+    }
+    GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), "sink");
+    if (!sink || !GST_IS_APP_SINK(sink)) {
+        snprintf(error, error_length, "the description has no appsink named \"sink\"");
+        if (sink) gst_object_unref(sink);
+        gst_object_unref(pipeline);
+        return NULL;
+    }
+    configure_sink(sink);
+    kiosk_video *video = g_new0(kiosk_video, 1);
+    video->pipeline = pipeline;
+    video->sink = sink;
+    /* The bin holds its own reference; the one from get_by_name is not kept. */
+    gst_object_unref(sink);
+    return start(video, error, error_length) ? video : NULL;
+}
+
 kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length) {
     if (!ensure_initialised()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
@@ -97,21 +145,11 @@ kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length)
     GstCaps *video_only = gst_caps_from_string("video/x-raw(ANY)");
     g_object_set(source, "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
     gst_caps_unref(video_only);
-    GstCaps *i420 = gst_caps_from_string("video/x-raw,format=I420");
-    /* Two buffers, the older dropped: a slow consumer sees the newest frame, never a backlog. */
-    g_object_set(sink, "caps", i420, "max-buffers", 2, "drop", TRUE, "sync", TRUE, NULL);
-    gst_caps_unref(i420);
+    configure_sink(sink);
     gst_bin_add_many(GST_BIN(video->pipeline), source, convert, sink, NULL);
     gst_element_link(convert, sink);
     g_signal_connect(source, "pad-added", G_CALLBACK(pad_added), convert);
-    if (gst_element_set_state(video->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
-        if (bus_problem(video, error, error_length) != KIOSK_VIDEO_ERROR) {
-            snprintf(error, error_length, "the pipeline would not start");
-        }
-        kiosk_video_close(video);
-        return NULL;
-    }
-    return video;
+    return start(video, error, error_length) ? video : NULL;
 }
 
 int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length) {
@@ -148,8 +186,20 @@ int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *fram
     video->sample = sample;
     video->mapped = 1;
     const uint8_t *base = video->frame.map[0].data;
+    switch (GST_VIDEO_FRAME_FORMAT(&video->frame)) {
+    case GST_VIDEO_FORMAT_I420: frame->format = KIOSK_VIDEO_I420; break;
+    case GST_VIDEO_FORMAT_NV12: frame->format = KIOSK_VIDEO_NV12; break;
+    case GST_VIDEO_FORMAT_YUY2: frame->format = KIOSK_VIDEO_YUY2; break;
+    case GST_VIDEO_FORMAT_UYVY: frame->format = KIOSK_VIDEO_UYVY; break;
+    case GST_VIDEO_FORMAT_xRGB: frame->format = KIOSK_VIDEO_XRGB; break;
+    default:
+        release_frame(video);
+        snprintf(error, error_length, "the pipeline delivered a format the feed does not convert");
+        return KIOSK_VIDEO_ERROR;
+    }
     /* The planes are handed on as offsets into one mapping: a buffer with a memory per plane is refused. */
-    for (int plane = 1; plane < 3; plane++) {
+    int planes = GST_VIDEO_FRAME_N_PLANES(&video->frame);
+    for (int plane = 1; plane < planes; plane++) {
         const uint8_t *data = GST_VIDEO_FRAME_PLANE_DATA(&video->frame, plane);
         if (data < base || data >= base + video->frame.map[0].size) {
             release_frame(video);
@@ -162,8 +212,8 @@ int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *fram
     frame->base = base;
     frame->size = video->frame.map[0].size;
     for (int plane = 0; plane < 3; plane++) {
-        frame->offsets[plane] = (size_t)((const uint8_t *)GST_VIDEO_FRAME_PLANE_DATA(&video->frame, plane) - base);
-        frame->strides[plane] = GST_VIDEO_FRAME_PLANE_STRIDE(&video->frame, plane);
+        frame->offsets[plane] = plane < planes ? (size_t)((const uint8_t *)GST_VIDEO_FRAME_PLANE_DATA(&video->frame, plane) - base) : 0;
+        frame->strides[plane] = plane < planes ? GST_VIDEO_FRAME_PLANE_STRIDE(&video->frame, plane) : 0;
     }
     return KIOSK_VIDEO_FRAME;
 }
