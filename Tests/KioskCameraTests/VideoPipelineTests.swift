@@ -116,6 +116,39 @@ final class VideoPipelineTests: XCTestCase {
         XCTAssertEqual(source.nextChange(after: 0), nil)
     }
 
+    /// An HTTP stream stopped mid-play: the fallback shows with one log line, and the clip plays
+    /// again once the server is back.
+    func testAStreamThatDropsShowsTheFallbackAndRecovers() throws {
+        _ = try makeClip("clip.avi", frames: 30)
+        var server = try ClipServer(folder: folder.path)
+        defer { server.stop() }
+        let uri = "http://127.0.0.1:\(server.port)/clip.avi"
+        let lines = LockedLines()
+        var settings = CameraSettings(source: .video, imagePath: uri, fallback: .pattern)
+        settings.retryInitialDelay = 0.2
+        settings.retryMaximumDelay = 0.2
+        let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: settings, displayWidth: 32, displayHeight: 24,
+                                                            log: { lines.append($0) }))
+        feed.start()
+        defer { _ = feed.stop().wait(timeout: 10) }
+        func waitForStatus(_ text: String) -> Bool {
+            var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+            let deadline = Date().addingTimeInterval(15)
+            while !feed.status.contains(text) && Date() < deadline {
+                if poll(&waiter, 1, 100) > 0 { _ = feed.takeNewestFrame() }
+            }
+            return feed.status.contains(text)
+        }
+        XCTAssertTrue(waitForStatus("160x120"), "never streamed: \(feed.status)")
+        server.stop()
+        XCTAssertTrue(waitForStatus("showing pattern"), "no fallback: \(feed.status)")
+        server = try ClipServer(folder: folder.path, port: server.port)
+        XCTAssertTrue(waitForStatus("160x120"), "never recovered: \(feed.status)")
+        let failures = lines.all.filter { $0.hasPrefix(uri) && $0.contains("GStreamer") }
+        XCTAssertEqual(failures.count, 1, "\(lines.all)")
+        XCTAssertEqual(lines.all.filter { $0.contains("recovered") }.count, 1, "\(lines.all)")
+    }
+
     /// The whole feed: frames reach the mailbox; a missing file shows the fallback with one log line,
     /// and the clip plays once it appears.
     func testTheFeedShowsTheFallbackUntilTheFileAppears() throws {
@@ -139,6 +172,42 @@ final class VideoPipelineTests: XCTestCase {
         while !feed.status.contains("YU12") && Date() < deadline { _ = poll(&waiter, 1, 100) }
         XCTAssertTrue(feed.status.contains("160x120 YU12"), feed.status)
         XCTAssertEqual(lines.all.filter { $0.contains("no such file or folder") }.count, 1, "\(lines.all)")
+    }
+}
+
+/// A Python HTTP server on 127.0.0.1 serving a folder, on a port it picks or the one given.
+private final class ClipServer {
+    let process = Process()
+    let port: Int
+
+    init(folder: String, port: Int = 0) throws {
+        let script = """
+        import http.server, socketserver, sys, os
+        os.chdir(sys.argv[1])
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args): pass
+        socketserver.TCPServer.allow_reuse_address = True
+        server = socketserver.ThreadingTCPServer(("127.0.0.1", int(sys.argv[2])), Quiet)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, folder, String(port)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // The first line is the port, printed once the socket listens.
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let chosen = Int(String(decoding: line, as: UTF8.self)) else { throw XCTSkip("the HTTP server did not start") }
+        self.port = chosen
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
     }
 }
 
