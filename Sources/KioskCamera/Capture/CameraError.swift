@@ -34,7 +34,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notACaptureDevice(device, card):
             return "\(device): '\(card)' is not a streaming video capture device; point [camera] device at the camera's capture node"
         case let .unsupportedFormat(device, offered):
-            return "\(device): the driver offers \(offered), which the feed cannot convert; use a camera with YUYV, UYVY, NV12, RGB24, BGR24, XRGB32 or MJPEG"
+            return "\(device): the driver offers \(offered), which the feed cannot convert; use a camera with YUYV, UYVY, NV12, I420 (YU12), RGB24, BGR24, XRGB32 or MJPEG"
         case let .ioctlFailed(device, call, code):
             let hint = code == EBUSY ? "; another program is using the camera" : ""
             return "\(device): \(call) failed (\(Self.text(code)))\(hint)"

@@ -98,4 +98,59 @@ final class CameraStopTests: XCTestCase {
         background.stop()
         devices[1].mayClose.signal()
     }
+
+    /// A video background playing through GStreamer: a dark panel and a reload of `[camera]` stop
+    /// and restart its pipeline while the loop's turns stay short.
+    func testADarkPanelAndAReloadWhileAVideoPlaysNeverBlockTheLoop() throws {
+        let clip = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-stop-\(UUID().uuidString).avi").path
+        defer { try? FileManager.default.removeItem(atPath: clip) }
+        let launch = Process()
+        launch.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
+        launch.arguments = ["-q", "videotestsrc", "num-buffers=30", "!", "video/x-raw,width=640,height=360,framerate=30/1", "!",
+                            "jpegenc", "!", "avimux", "!", "filesink", "location=\(clip)"]
+        try launch.run()
+        launch.waitUntilExit()
+        guard launch.terminationStatus == 0 else { throw XCTSkip("gst-launch-1.0 could not make a clip (install gstreamer1.0-plugins-good)") }
+
+        let loop = try EventLoop()
+        var configuration = CameraConfiguration()
+        configuration.source = .video
+        configuration.path = clip
+        let background = CameraBackground(
+            factory: { configuration, size in
+                try CameraFeedFactory.makeFeed(settings: configuration.cameraSettings, displayWidth: Int(size.width),
+                                               displayHeight: Int(size.height), log: { _ in })
+            },
+            loop: loop, logger: Logger(label: "test"), sceneSize: Size(width: 320, height: 180))
+        var frames = 0
+        background.onFrame = { frames += 1 }
+        var longestTurn = Duration.zero
+        let clock = ContinuousClock()
+        func turn(_ work: () throws -> Void) rethrows {
+            let began = clock.now
+            try work()
+            longestTurn = max(longestTurn, clock.now - began)
+        }
+        // Turns that do not wait for events, so each measures only the loop's own work.
+        func runUntil(frames wanted: Int) throws {
+            let deadline = clock.now + .seconds(10)
+            while frames < wanted && clock.now < deadline {
+                try turn { _ = try loop.runOnce(timeoutMilliseconds: 0) }
+            }
+            XCTAssertGreaterThanOrEqual(frames, wanted, "video frames reach the loop")
+        }
+        try turn { background.start(configuration) }
+        try runUntil(frames: 5)
+        try turn { background.pause() }
+        try turn { background.resume() }
+        try runUntil(frames: 10)
+        // A reload that changes [camera]: the old pipeline stops, a new one starts.
+        try turn {
+            background.stop()
+            background.start(configuration)
+        }
+        try runUntil(frames: 15)
+        XCTAssertLessThan(longestTurn, .milliseconds(16), "longest loop turn while the video stopped and started")
+        background.stop()
+    }
 }
