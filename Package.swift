@@ -42,8 +42,15 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
         systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
+        // GStreamer's core, app sink and video helpers; gstreamer-video-1.0's .pc brings the core's flags.
+        systemLibrary("CGStreamer", pkgConfig: "gstreamer-video-1.0", debian: "libgstreamer-plugins-base1.0-dev"),
+        // Debian's libyuv-dev has no pkg-config file: the module map links libyuv by name.
+        .systemLibrary(name: "CYUV", path: "Sources/System/CYUV", providers: [.apt(["libyuv-dev"])]),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux", cSettings: hardenedC),
+        // The video pipeline (uridecodebin into an appsink): GObject calls and macros stay in C.
+        .target(name: "CKioskVideo", dependencies: ["CGStreamer"], path: "Sources/System/CKioskVideo", cSettings: hardenedC,
+                linkerSettings: [.linkedLibrary("gstapp-1.0")]),
         // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
         .target(name: "CKioskBus", dependencies: ["CSystemd"], path: "Sources/System/CKioskBus", cSettings: hardenedC),
 
@@ -59,7 +66,7 @@ let package = Package(
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CSDL2"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
-        .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman"]),
+        .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman", "CYUV", "CKioskPixels", "CKioskVideo"]),
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
@@ -74,7 +81,7 @@ let package = Package(
         ], linkerSettings: hardeningLinkFlags.isEmpty ? [] : [.unsafeFlags(hardeningLinkFlags)]),
 
         // Files the tests generate (pictures with hostile headers), shared by the test targets.
-        .target(name: "KioskTestFixtures", path: "Tests/Fixtures"),
+        .target(name: "KioskTestFixtures", dependencies: ["CKioskPixels"], path: "Tests/Fixtures"),
         .testTarget(name: "KioskEngineTests", dependencies: ["KioskEngine", "KioskTestFixtures"]),
         .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor", "KioskTestFixtures"],
                     resources: [.copy("Golden")]),

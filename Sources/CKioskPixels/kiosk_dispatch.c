@@ -9,8 +9,7 @@
    switch like the CPU's own feature bits, which it masks. */
 static atomic_int forced_portable = -1;
 
-#if defined(KIOSK_HAVE_AVX2_PATH)
-static int portable_forced(void) {
+int kiosk_pixels_portable_forced(void) {
     int forced = atomic_load_explicit(&forced_portable, memory_order_relaxed);
     if (forced < 0) {
         const char *choice = getenv("SWIPE_KIOSK_PIXELS");
@@ -19,7 +18,6 @@ static int portable_forced(void) {
     }
     return forced;
 }
-#endif
 
 void kiosk_pixels_force_portable(int portable) {
     atomic_store_explicit(&forced_portable, portable != 0, memory_order_relaxed);
@@ -27,7 +25,7 @@ void kiosk_pixels_force_portable(int portable) {
 
 int kiosk_use_avx2(void) {
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    return !portable_forced() && __builtin_cpu_supports("avx2");
+    return !kiosk_pixels_portable_forced() && __builtin_cpu_supports("avx2");
 #else
     return 0;
 #endif
@@ -35,7 +33,7 @@ int kiosk_use_avx2(void) {
 
 int kiosk_use_avx512bw(void) {
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    return !portable_forced() && __builtin_cpu_supports("avx512bw");
+    return !kiosk_pixels_portable_forced() && __builtin_cpu_supports("avx512bw");
 #else
     return 0;
 #endif

@@ -8,6 +8,8 @@ public enum CameraPixelFormat: String, CaseIterable, Hashable, Sendable {
     case uyvy
     /// A full-resolution Y plane followed by an interleaved, half-resolution UV plane.
     case nv12
+    /// Three planes: full-resolution Y, then half-resolution U and V (V4L2's 'YU12').
+    case i420
     /// Three bytes a pixel: R, G, B.
     case rgb24
     /// Three bytes a pixel: B, G, R.

@@ -82,7 +82,7 @@ final class AspectFillTests: XCTestCase {
                 CapturedFrame(pixelFormat: .yuyv, width: 6, height: 1, bytesPerLine: 12, bytes: raw), into: destination)
         }
         let greys = (0..<4).map { channels(destination[$0, 0]).green }
-        XCTAssertEqual(greys, lumas[1...4].map { Int(PixelRowConverter.pixel(luma: Int($0), u: 128, v: 128) & 0xFF) })
+        XCTAssertEqual(greys, lumas[1...4].map { Int(BT601Reference.pixel(y: $0, u: 128, v: 128) & 0xFF) })
     }
 
     func testScaledYUYVFillsTheWholeDisplay() throws {

@@ -65,7 +65,7 @@ final class CameraFeedFactoryTests: XCTestCase {
                                                           displayWidth: 32, displayHeight: 16))
     }
 
-    /// The real thread: frames reach the readiness descriptor, and stop joins the thread.
+    /// The real thread: frames reach the readiness descriptor, and the thread finishes after stop.
     func testLivePatternFeedDeliversThroughItsDescriptor() throws {
         let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: CameraSettings(), displayWidth: 32, displayHeight: 16,
                                                             log: { _ in }))
@@ -76,7 +76,7 @@ final class CameraFeedFactoryTests: XCTestCase {
         XCTAssertEqual(frame.width, 32)
         XCTAssertEqual(frame.height, 16)
         XCTAssertEqual(feed.status, "pattern 32x16")
-        feed.stop()
+        XCTAssertTrue(feed.stop().wait(timeout: 10), "the capture thread did not finish")
         XCTAssertEqual(feed.status, "stopped")
     }
 

@@ -50,10 +50,12 @@ final class PixelFormatConversionTests: XCTestCase {
     }
 
     func testStudioBlackAndWhiteClampToFullRange() {
-        assertColor(PixelRowConverter.pixel(luma: 16, u: 128, v: 128), 0, 0, 0, tolerance: 0)
-        assertColor(PixelRowConverter.pixel(luma: 235, u: 128, v: 128), 255, 255, 255, tolerance: 0)
-        assertColor(PixelRowConverter.pixel(luma: 0, u: 128, v: 128), 0, 0, 0, tolerance: 0)
-        assertColor(PixelRowConverter.pixel(luma: 255, u: 128, v: 128), 255, 255, 255, tolerance: 0)
+        let out = (try? convert([16, 128, 235, 128, 0, 128, 255, 128], format: .yuyv, width: 4, height: 1, bytesPerLine: 8))
+        guard let out else { return XCTFail("a studio-range line was refused") }
+        assertColor(out[0, 0], 0, 0, 0, tolerance: 0)
+        assertColor(out[1, 0], 255, 255, 255, tolerance: 0)
+        assertColor(out[2, 0], 0, 0, 0, tolerance: 0)
+        assertColor(out[3, 0], 255, 255, 255, tolerance: 0)
     }
 
     func testYUYVUsesEachPixelsOwnLuma() throws {

@@ -1,5 +1,6 @@
 import CKioskPixels
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 
 /// kiosk_perspective_rect on maps worked out by hand, in both pixel modes.

@@ -1,5 +1,6 @@
 import CKioskPixels
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 
 /// The C pixel loops behind the background blur, each checked against values worked out by hand;

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTestFixtures
 import XCTest
 @testable import KioskCompositor
 

@@ -98,5 +98,8 @@ void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stri
    use, or kiosk_pixels_force_portable(1) forces the portable loops. */
 const char *kiosk_pixels_mode(void);
 void kiosk_pixels_force_portable(int portable);
+/* 1 when SWIPE_KIOSK_PIXELS=portable or kiosk_pixels_force_portable(1) asked for the portable loops, on
+   any CPU (kiosk_pixels_mode says "portable" also where no faster loops exist): what libyuv's C path follows. */
+int kiosk_pixels_portable_forced(void);
 
 #endif

@@ -1,41 +1,54 @@
+import CYUV
 import KioskCompositor
 import KioskEngine
+import KioskOptions
 
 /// The costs `swipe-kiosk bench` reports for the camera path: converting one captured frame
 /// into a display-size, aspect-filled buffer.
 public enum CameraBenchmark {
-    /// Median milliseconds to convert one YUYV frame of the capture size into a display-size buffer.
-    public static func yuyvConversionMilliseconds(captureWidth: Int = 1280, captureHeight: Int = 720,
-                                                  displayWidth: Int, displayHeight: Int, runs: Int = 30) -> Double {
-        let bytesPerLine = captureWidth * 2
-        var frame = [UInt8](repeating: 0, count: bytesPerLine * captureHeight)
-        for y in 0..<captureHeight {
-            for pair in 0..<(captureWidth / 2) {
-                let offset = y * bytesPerLine + pair * 4
-                frame[offset] = UInt8(16 + (pair * 2 * 219) / captureWidth)
-                frame[offset + 1] = UInt8((y * 255) / captureHeight)
-                frame[offset + 2] = UInt8(16 + ((pair * 2 + 1) * 219) / captureWidth)
-                frame[offset + 3] = UInt8(255 - (y * 255) / captureHeight)
-            }
-        }
-        return frame.withUnsafeBytes { bytes in
-            let captured = CapturedFrame(pixelFormat: .yuyv, width: captureWidth, height: captureHeight,
-                                         bytesPerLine: bytesPerLine, bytes: bytes)
+    /// The formats the bench reports, in report order.
+    public static let formats: [CameraPixelFormat] = [.yuyv, .uyvy, .nv12, .i420, .mjpeg]
+    /// The capture sizes the bench reports.
+    public static let captureSizes: [PixelSize] = [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720),
+                                                   PixelSize(width: 1920, height: 1080)]
+
+    /// Median milliseconds to convert one frame of `format` at the capture size into a
+    /// display-size buffer (MJPEG: a pattern picture at quality 85, 4:2:2, decoded and scaled);
+    /// nil if the frame cannot be made.
+    public static func conversionMilliseconds(format: CameraPixelFormat, capture: PixelSize,
+                                              displayWidth: Int, displayHeight: Int, runs: Int = 30) -> Double? {
+        guard let frame = frameBytes(format: format, width: capture.width, height: capture.height) else { return nil }
+        return frame.bytes.withUnsafeBytes { bytes in
+            let captured = CapturedFrame(pixelFormat: format, width: capture.width, height: capture.height,
+                                         bytesPerLine: frame.bytesPerLine, bytes: bytes)
             return medianMilliseconds(of: captured, displayWidth: displayWidth, displayHeight: displayHeight, runs: runs)
         }
     }
 
-    /// Median milliseconds to decode one MJPEG frame of the capture size (a pattern picture at
-    /// quality 85, 4:2:2) and scale it into a display-size buffer; nil if the frame cannot be made.
-    public static func mjpegConversionMilliseconds(captureWidth: Int = 1280, captureHeight: Int = 720,
-                                                   displayWidth: Int, displayHeight: Int, runs: Int = 30) -> Double? {
-        let picture = PatternSource(width: captureWidth, height: captureHeight).frame(at: 1.5)
-        guard let jpeg = JPEGEncoder.encode(picture) else { return nil }
-        return jpeg.withUnsafeBytes { bytes in
-            let captured = CapturedFrame(pixelFormat: .mjpeg, width: captureWidth, height: captureHeight,
-                                         bytesPerLine: 0, bytes: bytes)
-            return medianMilliseconds(of: captured, displayWidth: displayWidth, displayHeight: displayHeight, runs: runs)
+    /// One frame of the moving test pattern in `format`, made with libyuv's encoders (BT.601 limited range).
+    static func frameBytes(format: CameraPixelFormat, width: Int, height: Int) -> (bytes: [UInt8], bytesPerLine: Int)? {
+        let picture = PatternSource(width: width, height: height).frame(at: 1.5)
+        if format == .mjpeg {
+            return JPEGEncoder.encode(picture).map { ([UInt8]($0), 0) }
         }
+        let line = format.packedLineLength(width: width)
+        let length = format.minimumFrameLength(width: width, height: height, bytesPerLine: line) ?? 0
+        var bytes = [UInt8](repeating: 0, count: length)
+        let argb = UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self)
+        let stride = Int32(picture.stride), w = Int32(width), h = Int32(height)
+        let result: Int32 = bytes.withUnsafeMutableBufferPointer { buffer in
+            let out = buffer.baseAddress!
+            switch format {
+            case .yuyv: return ARGBToYUY2(argb, stride, out, Int32(line), w, h)
+            case .uyvy: return ARGBToUYVY(argb, stride, out, Int32(line), w, h)
+            case .nv12: return ARGBToNV12(argb, stride, out, Int32(line), out + line * height, Int32(line), w, h)
+            case .i420:
+                let u = out + line * height, v = u + (line / 2) * ((height + 1) / 2)
+                return ARGBToI420(argb, stride, out, Int32(line), u, Int32(line / 2), v, Int32(line / 2), w, h)
+            case .rgb24, .bgr24, .xrgb32, .mjpeg: return -1
+            }
+        }
+        return result == 0 ? (bytes, line) : nil
     }
 
     private static func medianMilliseconds(of frame: CapturedFrame, displayWidth: Int, displayHeight: Int, runs: Int) -> Double {

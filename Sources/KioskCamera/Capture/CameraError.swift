@@ -18,6 +18,9 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptFrame(device: String, reason: String)
     /// A still image or slideshow folder for `source = "image"` cannot be used.
     case badImage(path: String, reason: String)
+    /// A video file, folder or stream for `source = "video"` cannot be played (missing, an
+    /// unsupported codec, a stream that dropped): the path and GStreamer's own message.
+    case videoFailed(path: String, message: String)
     /// No frame arrived for longer than the driver's frame interval allows.
     case stalled(device: String, seconds: Double)
 
@@ -31,7 +34,7 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notACaptureDevice(device, card):
             return "\(device): '\(card)' is not a streaming video capture device; point [camera] device at the camera's capture node"
         case let .unsupportedFormat(device, offered):
-            return "\(device): the driver offers \(offered), which the feed cannot convert; use a camera with YUYV, UYVY, NV12, RGB24, BGR24, XRGB32 or MJPEG"
+            return "\(device): the driver offers \(offered), which the feed cannot convert; use a camera with YUYV, UYVY, NV12, I420 (YU12), RGB24, BGR24, XRGB32 or MJPEG"
         case let .ioctlFailed(device, call, code):
             let hint = code == EBUSY ? "; another program is using the camera" : ""
             return "\(device): \(call) failed (\(Self.text(code)))\(hint)"
@@ -43,6 +46,8 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(device): corrupt frame (\(reason))"
         case let .badImage(path, reason):
             return "\(path): \(reason); fix [camera] path"
+        case let .videoFailed(path, message):
+            return "\(path): \(message); showing the fallback and trying again (check [camera] path)"
         case let .stalled(device, seconds):
             return "\(device): no frame for \(String(format: "%.1f", seconds)) s; restarting the capture"
         }
@@ -65,6 +70,8 @@ public enum CameraError: Error, Hashable, Sendable, CustomStringConvertible {
              (.stalled, .stalled), (.badImage, .badImage):
             true
         case (.ioctlFailed(_, let a, let x), .ioctlFailed(_, let b, let y)): a == b && x == y
+        // A stream that keeps dropping says so once, whatever GStreamer's detail each time.
+        case (.videoFailed(let a, _), .videoFailed(let b, _)): a == b
         default: false
         }
     }

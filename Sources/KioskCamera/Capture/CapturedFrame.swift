@@ -10,14 +10,17 @@ public struct CapturedFrame {
     public var bytes: UnsafeRawBufferPointer
     /// The driver marked the buffer as damaged (V4L2_BUF_FLAG_ERROR).
     public var isFlaggedCorrupt: Bool
+    /// NV12 and I420 chroma placed otherwise than V4L2 places it; nil: V4L2's layout.
+    public var chromaPlanes: ChromaPlanes?
 
     public init(pixelFormat: CameraPixelFormat, width: Int, height: Int, bytesPerLine: Int,
-                bytes: UnsafeRawBufferPointer, isFlaggedCorrupt: Bool = false) {
+                bytes: UnsafeRawBufferPointer, isFlaggedCorrupt: Bool = false, chromaPlanes: ChromaPlanes? = nil) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
         self.bytesPerLine = bytesPerLine
         self.bytes = bytes
         self.isFlaggedCorrupt = isFlaggedCorrupt
+        self.chromaPlanes = chromaPlanes
     }
 }

@@ -13,6 +13,9 @@ public final class V4L2CaptureDevice: CaptureDevice {
     private let requestedHeight: Int
     private let preferredFormats: [CameraPixelFormat]
     private let framesPerSecond: Double
+    /// Ask for the offered frame size nearest the requested one (`[camera] size = "auto"`, where
+    /// the request is the display's size) instead of the request itself.
+    private let choosesNearestSize: Bool
     private var descriptor: Int32 = -1
     private var mappings: [UnsafeMutableRawBufferPointer] = []
     private var format: CaptureFormat?
@@ -21,17 +24,19 @@ public final class V4L2CaptureDevice: CaptureDevice {
     private static let bufferCount: UInt32 = 4
 
     public init(path: String, requestedWidth: Int, requestedHeight: Int,
-                preferredFormats: [CameraPixelFormat], framesPerSecond: Double) {
+                preferredFormats: [CameraPixelFormat], framesPerSecond: Double, choosesNearestSize: Bool = false) {
         self.path = path
         self.requestedWidth = requestedWidth
         self.requestedHeight = requestedHeight
         self.preferredFormats = preferredFormats.isEmpty ? CameraPixelFormat.allCases : preferredFormats
         self.framesPerSecond = framesPerSecond
+        self.choosesNearestSize = choosesNearestSize
     }
 
     public convenience init(settings: CameraSettings) {
         self.init(path: settings.devicePath, requestedWidth: settings.requestedWidth, requestedHeight: settings.requestedHeight,
-                  preferredFormats: settings.pixelFormats, framesPerSecond: settings.framesPerSecond)
+                  preferredFormats: settings.pixelFormats, framesPerSecond: settings.framesPerSecond,
+                  choosesNearestSize: settings.automaticSize)
     }
 
     deinit {
@@ -138,7 +143,8 @@ public final class V4L2CaptureDevice: CaptureDevice {
         var offered: [String] = []
         var fallback: CaptureFormat?
         for wanted in preferredFormats {
-            var width = UInt32(requestedWidth), height = UInt32(requestedHeight)
+            let size = requestedSize(for: wanted)
+            var width = UInt32(size.width), height = UInt32(size.height)
             var fourCC = wanted.fourCC, bytesPerLine: UInt32 = 0, sizeImage: UInt32 = 0
             try call("VIDIOC_S_FMT", clinux_v4l2_set_format(descriptor, &width, &height, &fourCC, &bytesPerLine, &sizeImage))
             guard let chosen = CameraPixelFormat(fourCC: fourCC) else {
@@ -162,6 +168,27 @@ public final class V4L2CaptureDevice: CaptureDevice {
         }
         return CaptureFormat(width: Int(width), height: Int(height), pixelFormat: chosen,
                              bytesPerLine: max(Int(bytesPerLine), chosen.packedLineLength(width: Int(width))))
+    }
+
+    /// The size to ask for in `format`: the request, or the offered size nearest it.
+    private func requestedSize(for format: CameraPixelFormat) -> PixelSize {
+        let requested = PixelSize(width: requestedWidth, height: requestedHeight)
+        guard choosesNearestSize else { return requested }
+        var ranges: [FrameSizeRange] = []
+        var stepwise: Int32 = 0
+        var minWidth: UInt32 = 0, minHeight: UInt32 = 0, maxWidth: UInt32 = 0, maxHeight: UInt32 = 0
+        var stepWidth: UInt32 = 0, stepHeight: UInt32 = 0
+        // A driver lists a handful of sizes; the bound only guards against one that never ends the list.
+        for index in UInt32(0)..<64 {
+            guard clinux_v4l2_frame_size(descriptor, format.fourCC, index, &stepwise, &minWidth, &minHeight, &maxWidth, &maxHeight,
+                                         &stepWidth, &stepHeight) == 0 else { break }
+            ranges.append(FrameSizeRange(minimum: PixelSize(width: Int(minWidth), height: Int(minHeight)),
+                                         maximum: PixelSize(width: Int(maxWidth), height: Int(maxHeight)),
+                                         stepWidth: Int(stepWidth), stepHeight: Int(stepHeight)))
+            if stepwise != 0 { break }
+        }
+        // Drivers that do not enumerate (EINVAL, ENOTTY) adjust the request in S_FMT themselves.
+        return FrameSizeRange.nearest(to: requested, among: ranges) ?? requested
     }
 
     /// Asks for the configured rate; drivers without frame-rate control keep their own, which is fine.

@@ -7,9 +7,14 @@ import KioskEngine
 /// newest one wins. Every frame is already aspect-filled to the display size.
 public protocol CameraFeed: AnyObject, Sendable {
     /// Begins producing frames. Does not block on the device: a missing camera shows the fallback.
-    func start()
-    /// Stops producing frames and releases the device; returns once the producer has finished.
-    func stop()
+    ///
+    /// - Parameter previous: the stop of the feed this one replaces; the producer waits for it (on
+    ///   its own thread) before opening its device, so a reload never finds the camera still busy.
+    func start(after previous: FeedStop?)
+    /// Asks the producer to stop and returns at once: the producer releases the device on its own
+    /// thread and then raises the returned stop, so the event loop never waits for a slow close.
+    @discardableResult
+    func stop() -> FeedStop
     /// An eventfd that becomes readable when a new frame is ready; `takeNewestFrame()` clears it.
     var readinessDescriptor: Int32 { get }
     /// The newest complete frame, or nil when none arrived since the last call.
@@ -21,4 +26,11 @@ public protocol CameraFeed: AnyObject, Sendable {
     var status: String { get }
     /// Faults since `start()`: bad frames, stalls, a missing or lost device (each one, also when repeated).
     var faultCount: Int { get }
+}
+
+extension CameraFeed {
+    /// Starts with no earlier feed to wait for.
+    public func start() {
+        start(after: nil)
+    }
 }

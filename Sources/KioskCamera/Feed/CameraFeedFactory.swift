@@ -12,8 +12,14 @@ public enum CameraFeedFactory {
             return nil
         case .v4l2:
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            let capture = captureSettings(settings, displayWidth: displayWidth, displayHeight: displayHeight)
+            return LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                            makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log)
+        case .video:
+            let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            let path = settings.imagePath ?? ""
             return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                            makeDevice: { V4L2CaptureDevice(settings: settings) }, log: log)
+                            makeDevice: { VideoPipelineDevice(path: path) }, log: log)
         case .pattern, .image:
             let picture: FallbackPicture
             do {
@@ -33,13 +39,21 @@ public enum CameraFeedFactory {
 
     /// The threadless source for `simulate` and `demo`, which run on a virtual clock: call
     /// `frame(at:)` with the virtual time. A `v4l2` source gives its fallback, since a camera
-    /// cannot be replayed; nil means no background (`none`, or a black fallback).
+    /// cannot be replayed; a `video` source its first frame (its fallback when it cannot be played);
+    /// nil means no background (`none`, or a black fallback).
     public static func makeTimedSource(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
                                        log: @escaping (String) -> Void = { _ in }) throws(CameraError) -> TimedFrameSource? {
         let picture: FallbackPicture
         switch settings.source {
         case .none: return nil
         case .v4l2: picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+        case .video:
+            do throws(CameraError) {
+                return try VideoStillSource(path: settings.imagePath ?? "", width: displayWidth, height: displayHeight)
+            } catch {
+                log("\(error)")
+                picture = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
+            }
         case .pattern, .image: picture = try ownPicture(settings, width: displayWidth, height: displayHeight)
         }
         if case let .images(path, interval, crossfade, framesPerSecond) = picture {
@@ -47,6 +61,15 @@ public enum CameraFeedFactory {
                                    crossfade: crossfade, framesPerSecond: framesPerSecond, log: log)
         }
         return picture.makeSource(width: displayWidth, height: displayHeight, log: log)
+    }
+
+    /// With `size = "auto"` the request is the display's size, and the device picks the offered size nearest it.
+    private static func captureSettings(_ settings: CameraSettings, displayWidth: Int, displayHeight: Int) -> CameraSettings {
+        var capture = settings
+        if settings.automaticSize {
+            (capture.requestedWidth, capture.requestedHeight) = (displayWidth, displayHeight)
+        }
+        return capture
     }
 
     private static func ownPicture(_ settings: CameraSettings, width: Int, height: Int) throws(CameraError) -> FallbackPicture {

@@ -43,7 +43,7 @@ public final class LiveFeed: CameraFeed {
         mailbox.takeNewest()
     }
 
-    public func start() {
+    public func start(after previous: FeedStop?) {
         let run: CaptureRun? = currentRun.withLock { current in
             guard current == nil else { return nil }
             let run = CaptureRun()
@@ -54,6 +54,10 @@ public final class LiveFeed: CameraFeed {
         let mailbox = self.mailbox, settings = self.settings, fallback = self.fallback
         let makeDevice = self.makeDevice, log = self.log
         let thread = Thread {
+            // The replaced feed's thread may still be closing the same device: wait here, not on the loop.
+            if let previous, !previous.wait(timeout: Self.previousStopWait) {
+                log("camera: the previous capture thread has not released its device after \(Int(Self.previousStopWait)) s; opening anyway")
+            }
             let session = FeedSession(device: makeDevice(),
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
                                       mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), log: log)
@@ -63,30 +67,33 @@ public final class LiveFeed: CameraFeed {
             }
             session.shutdown()
             mailbox.status = "stopped"
-            run.finished.raise()
+            run.stopped.markFinished()
         }
         thread.name = "camera"
         thread.start()
     }
 
-    public func stop() {
+    @discardableResult
+    public func stop() -> FeedStop {
         guard let run = currentRun.withLock({ current -> CaptureRun? in
             defer { current = nil }
             return current
-        }) else { return }
+        }) else { return .done() }
+        // One capture step is bounded by the frame wait (a quarter second); the close that follows
+        // may take longer (a USB camera's STREAMOFF): the thread finishes it on its own.
         run.requestStop()
-        // One capture step is bounded by the frame wait (a quarter second); allow for a slow close.
-        if !run.finished.wait(timeout: 3) {
-            log("camera: the capture thread did not stop within 3 s; leaving it to finish on its own")
-        }
+        return run.stopped
     }
+
+    /// How long a new capture thread waits for the one it replaces before opening the device anyway.
+    static let previousStopWait = 3.0
 }
 
 /// One start-to-stop life of the capture thread: how the feed asks it to stop and learns it did.
 private final class CaptureRun: Sendable {
     private let stopRequested = Mutex(false)
     let wake = EventSignal()
-    let finished = EventSignal()
+    let stopped = FeedStop()
 
     var isStopRequested: Bool { stopRequested.withLock { $0 } }
 

@@ -8,6 +8,7 @@ extension CameraPixelFormat: CustomStringConvertible {
         case .yuyv: Self.code("YUYV")
         case .uyvy: Self.code("UYVY")
         case .nv12: Self.code("NV12")
+        case .i420: Self.code("YU12")
         case .rgb24: Self.code("RGB3")
         case .bgr24: Self.code("BGR3")
         case .xrgb32: Self.code("BX24")
@@ -40,6 +41,8 @@ extension CameraPixelFormat: CustomStringConvertible {
         case .mjpeg: nil
         // The UV plane follows the Y plane with the same line length.
         case .nv12: bytesPerLine * (height + (height + 1) / 2)
+        // Two chroma planes of half the line length and half the rows follow the Y plane.
+        case .i420: bytesPerLine * height + 2 * (bytesPerLine / 2) * ((height + 1) / 2)
         default: bytesPerLine * height
         }
     }
@@ -48,7 +51,7 @@ extension CameraPixelFormat: CustomStringConvertible {
     public func packedLineLength(width: Int) -> Int {
         switch self {
         case .yuyv, .uyvy: ((width + 1) / 2) * 4
-        case .nv12: ((width + 1) / 2) * 2
+        case .nv12, .i420: ((width + 1) / 2) * 2
         case .rgb24, .bgr24: width * 3
         case .xrgb32: width * 4
         case .mjpeg: 0

@@ -10,11 +10,15 @@ public struct CameraSettings: Hashable, Sendable {
     /// The capture size asked of the driver; the driver may choose another, which is reported.
     public var requestedWidth: Int
     public var requestedHeight: Int
+    /// `size = "auto"`: capture at the offered frame size nearest the display (the feed puts the
+    /// display's size in the request), so no scaling is done where the camera has the panel's size.
+    public var automaticSize: Bool
     /// Formats to ask for, best first; the driver's choice is accepted when it is any supported one.
     public var pixelFormats: [CameraPixelFormat]
     /// Frames a second asked of the driver, and the rate of the pattern feed.
     public var framesPerSecond: Double
-    /// A PNG/JPEG file, or a folder of them, for `source = "image"` and `fallback = "image"`.
+    /// A PNG/JPEG file, or a folder of them, for `source = "image"` and `fallback = "image"`; for
+    /// `source = "video"`, the video file, folder of clips or stream URI.
     public var imagePath: String?
     /// Seconds each slide stays on screen, crossfade included.
     public var slideshowInterval: Double
@@ -31,7 +35,8 @@ public struct CameraSettings: Hashable, Sendable {
         devicePath: String = "/dev/video0",
         requestedWidth: Int = 1280,
         requestedHeight: Int = 720,
-        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .uyvy, .xrgb32, .rgb24, .bgr24],
+        automaticSize: Bool = false,
+        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .i420, .uyvy, .xrgb32, .rgb24, .bgr24],
         framesPerSecond: Double = 30,
         imagePath: String? = nil,
         slideshowInterval: Double = 8,
@@ -44,6 +49,7 @@ public struct CameraSettings: Hashable, Sendable {
         self.devicePath = devicePath
         self.requestedWidth = requestedWidth
         self.requestedHeight = requestedHeight
+        self.automaticSize = automaticSize
         self.pixelFormats = pixelFormats
         self.framesPerSecond = framesPerSecond
         self.imagePath = imagePath
@@ -74,6 +80,12 @@ public struct CameraSettings: Hashable, Sendable {
         }
         if !(retryInitialDelay > 0) || retryMaximumDelay < retryInitialDelay {
             problems.append("[camera] retry delays \(retryInitialDelay)...\(retryMaximumDelay) s: the first must be positive and not above the longest")
+        }
+        if source == .video && (imagePath ?? "").isEmpty {
+            problems.append("[camera] path is not set; name a video file, a folder of clips or a stream URI")
+        }
+        if source == .video && fallback == .image {
+            problems.append("[camera] fallback = \"image\" needs 'path' for the picture, which names the video here; use \"pattern\" or \"none\"")
         }
         return problems
     }

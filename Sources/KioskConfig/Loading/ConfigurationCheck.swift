@@ -29,6 +29,7 @@ public struct ConfigurationCheck: Sendable {
             if case .success(let configuration) = result {
                 let check = PictureCheck(fileName: path, locator: SourceLocator(text: text), decode: decodePicture)
                 let problems = check.diagnostics(for: configuration)
+                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text)).diagnostics(for: configuration)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))
                 } else if let fontSubstitute {
@@ -86,6 +87,7 @@ public struct ConfigurationCheck: Sendable {
         switch camera.source {
         case .v4l2: "camera v4l2 \(camera.device)"
         case .image: "camera image \(camera.path ?? "")"
+        case .video: "camera video \(camera.path ?? "")"
         case .pattern, .none: "camera \(camera.source.rawValue)"
         }
     }

@@ -4,11 +4,13 @@ import KioskOptions
 public struct CameraConfiguration: Hashable, Sendable {
     public var source: CameraSource = .pattern
     public var device = "/dev/video0"
-    public var size = PixelSize(width: 640, height: 480)
+    /// Nil (`"auto"`): the camera's offered frame size nearest the display.
+    public var size: PixelSize?
     /// Nil (`"auto"`): the first of the device's formats that can be converted, MJPEG last.
     public var format: CameraPixelFormat?
     public var framesPerSecond = 30
-    /// An image file, or a folder whose images are shown as a slideshow (`source = "image"`).
+    /// An image file, or a folder whose images are shown as a slideshow (`source = "image"`); a
+    /// video file, a folder of clips or a stream URI (`source = "video"`).
     public var path: String?
     /// Seconds each slideshow image stays.
     public var slideshowInterval: Double = 5
@@ -21,7 +23,11 @@ public struct CameraConfiguration: Hashable, Sendable {
     init(reading table: TableReader) {
         source = table.choice("source", default: source)
         device = table.nonEmptyString("device") ?? device
-        size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
+        if let chosen: PixelSize? = table.formatted("size", expected: "\"auto\" or a size \"WxH\"", parse: {
+            $0 == "auto" ? .some(nil) : PixelSize(parsing: $0).map { .some($0) }
+        }) {
+            size = chosen
+        }
         format = table.choiceOrAutomatic("format")
         framesPerSecond = table.integer("fps", default: framesPerSecond, in: 1...240)
         path = table.nonEmptyString("path")
@@ -30,6 +36,13 @@ public struct CameraConfiguration: Hashable, Sendable {
         if source == .image && path == nil && !table.contains("path") {
             table.diagnostics.keyError("[camera] source = \"image\" needs 'path': an image file or a folder of images",
                                        at: table.path.appending("source"))
+        }
+        if source == .video && path == nil && !table.contains("path") {
+            table.diagnostics.keyError("[camera] source = \"video\" needs 'path': a video file, a folder of clips or a stream URI",
+                                       at: table.path.appending("source"))
+        }
+        if source == .video && fallback == .image {
+            table.valueError("fallback", "\"image\" cannot be used with source = \"video\" ('path' names the video); use \"pattern\" or \"none\"")
         }
         if fallback == .image && path == nil && !table.contains("path") {
             table.valueError("fallback", "\"image\" needs 'path': an image file or a folder of images")

@@ -20,6 +20,8 @@ final class CameraBackground {
     private(set) var isPaused = false
     /// The newest frame, drawn behind the screens; nil: black.
     private(set) var frame: PixelBuffer?
+    /// The stop of the feed last closed: the next feed's thread waits for it, the loop never does.
+    private var lastStop: FeedStop?
     /// A new frame arrived.
     var onFrame: () -> Void = {}
 
@@ -41,7 +43,7 @@ final class CameraBackground {
         do {
             guard let feed = try factory(configuration, sceneSize) else { return }
             try loop.watch(feed.readinessDescriptor) { [unowned self] in frameReady() }
-            feed.start()
+            feed.start(after: lastStop)
             self.feed = feed
         } catch {
             logger.error("camera: \(error); the background stays black")
@@ -69,7 +71,7 @@ final class CameraBackground {
 
     private func closeFeed() {
         guard let feed else { return }
-        feed.stop()
+        lastStop = feed.stop()
         loop.unwatch(feed.readinessDescriptor)
         self.feed = nil
         frame = nil

@@ -28,6 +28,8 @@ public final class PreviewSession {
     private let root: View
     private var overlay: View?
     private var camera: (any CameraFeed)?
+    /// The stop of the feed a reload replaced: the new feed's thread waits for it.
+    private var cameraStop: FeedStop?
     private var background: PixelBuffer?
     private var renderLink: DisplayLink!
     private var frameDue = false
@@ -208,7 +210,7 @@ public final class PreviewSession {
                 background = frame
                 requestFrame()
             }
-            feed.start()
+            feed.start(after: cameraStop)
             camera = feed
         } catch {
             log("camera: \(error); the background stays black")
@@ -217,7 +219,7 @@ public final class PreviewSession {
 
     private func restartCamera() {
         if let camera {
-            camera.stop()
+            cameraStop = camera.stop()
             loop.unwatch(camera.readinessDescriptor)
         }
         camera = nil

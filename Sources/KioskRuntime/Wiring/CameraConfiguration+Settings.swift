@@ -13,8 +13,9 @@ extension CameraConfiguration {
         return CameraSettings(
             source: source,
             devicePath: device,
-            requestedWidth: size.width,
-            requestedHeight: size.height,
+            requestedWidth: size?.width ?? defaults.requestedWidth,
+            requestedHeight: size?.height ?? defaults.requestedHeight,
+            automaticSize: size == nil,
             pixelFormats: formats,
             framesPerSecond: Double(framesPerSecond),
             imagePath: path,

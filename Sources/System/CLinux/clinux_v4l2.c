@@ -133,3 +133,28 @@ int clinux_v4l2_set_streaming(int fd, int on) {
     int type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     return xioctl(fd, on ? VIDIOC_STREAMON : VIDIOC_STREAMOFF, &type);
 }
+
+int clinux_v4l2_frame_size(int fd, uint32_t pixel_format, uint32_t index, int *stepwise,
+                           uint32_t *min_width, uint32_t *min_height, uint32_t *max_width, uint32_t *max_height,
+                           uint32_t *step_width, uint32_t *step_height) {
+    struct v4l2_frmsizeenum size;
+    memset(&size, 0, sizeof size);
+    size.index = index;
+    size.pixel_format = pixel_format;
+    if (xioctl(fd, VIDIOC_ENUM_FRAMESIZES, &size) == -1) return -1;
+    if (size.type == V4L2_FRMSIZE_TYPE_DISCRETE) {
+        *stepwise = 0;
+        *min_width = *max_width = size.discrete.width;
+        *min_height = *max_height = size.discrete.height;
+        *step_width = *step_height = 1;
+    } else {
+        *stepwise = 1;
+        *min_width = size.stepwise.min_width;
+        *min_height = size.stepwise.min_height;
+        *max_width = size.stepwise.max_width;
+        *max_height = size.stepwise.max_height;
+        *step_width = size.stepwise.step_width ? size.stepwise.step_width : 1;
+        *step_height = size.stepwise.step_height ? size.stepwise.step_height : 1;
+    }
+    return 0;
+}

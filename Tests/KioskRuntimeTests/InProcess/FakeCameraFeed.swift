@@ -8,14 +8,16 @@ final class FakeCameraFeed: CameraFeed, @unchecked Sendable {
     private(set) var stopCount = 0
     private(set) var isRunning = false
 
-    func start() {
+    func start(after previous: FeedStop?) {
         startCount += 1
         isRunning = true
     }
 
-    func stop() {
+    @discardableResult
+    func stop() -> FeedStop {
         stopCount += 1
         isRunning = false
+        return .done()
     }
 
     var readinessDescriptor: Int32 { signal.descriptor }

@@ -10,6 +10,12 @@
 // struct so Swift deals only in plain integers; each returns 0, or -1 with errno set (EINTR is
 // retried inside). The request numbers come from <linux/videodev2.h>.
 
+/// VIDIOC_ENUM_FRAMESIZES for capture format `pixel_format`, entry `index`. `stepwise` is 0 for a
+/// discrete size (in min_width/min_height), else 1 with the range and steps (continuous: steps 1).
+int clinux_v4l2_frame_size(int fd, uint32_t pixel_format, uint32_t index, int *stepwise,
+                           uint32_t *min_width, uint32_t *min_height, uint32_t *max_width, uint32_t *max_height,
+                           uint32_t *step_width, uint32_t *step_height);
+
 /// VIDIOC_QUERYCAP. `capabilities` is device_caps when the driver fills it, else capabilities.
 /// `card` and `driver` receive NUL-terminated names (at most `name_length` bytes).
 int clinux_v4l2_query_capabilities(int fd, uint32_t *capabilities, char *card, char *driver, size_t name_length);

@@ -1,0 +1,164 @@
+import CKioskVideo
+import Foundation
+import KioskOptions
+
+/// A video file, a folder of them, or a stream URI played through GStreamer, behind the same
+/// protocol as a camera: the feed's session converts its frames, shows the fallback while it
+/// fails, and retries with backoff, exactly as for V4L2.
+///
+/// `uridecodebin` picks the decoder (the board's hardware decoders where its plugins have them);
+/// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). Audio is never played. At the end of a clip the
+/// next one in the folder (or the same file, or the stream again) starts. Used from the capture thread only.
+public final class VideoPipelineDevice: CaptureDevice {
+    /// The configured path or URI, for messages.
+    public let path: String
+    private var video: OpaquePointer?
+    /// A frame pulled while opening (to learn the size), handed out first.
+    private var pending: kiosk_video_frame?
+    /// Which clip of a folder plays next.
+    private var clipIndex = 0
+    private var playing: String?
+    /// A gst-launch description to run instead of `path`'s clips (the bench's live test source).
+    private let description: String?
+
+    /// Longest wait for the first frame of a clip or stream when opening it.
+    static let firstFrameWait: Int32 = 5000
+
+    public init(path: String) {
+        self.path = path
+        description = nil
+    }
+
+    /// Runs a gst-launch description ending in `appsink name=sink` (a live `videotestsrc` for the bench).
+    init(description: String) {
+        path = "pipeline"
+        self.description = description
+    }
+
+    deinit {
+        close()
+    }
+
+    public func open() throws(CameraError) -> CaptureFormat {
+        close()
+        let clip: String
+        if let description {
+            clip = path
+            var error = [CChar](repeating: 0, count: 512)
+            guard let opened = kiosk_video_open_description(description, &error, error.count) else {
+                throw .videoFailed(path: path, message: "GStreamer: " + Self.text(error))
+            }
+            video = opened
+        } else {
+            let clips = try VideoClips.list(path)
+            clip = clips[clipIndex % clips.count]
+            try start(clip)
+        }
+        var frame = kiosk_video_frame()
+        switch pull(timeout: Self.firstFrameWait, into: &frame) {
+        case .success(true):
+            pending = frame
+        case .success(false):
+            close()
+            throw .videoFailed(path: clip, message: "no picture within \(Self.firstFrameWait / 1000) s")
+        case .failure(let error):
+            close()
+            throw error
+        }
+        return CaptureFormat(width: Int(frame.width), height: Int(frame.height), pixelFormat: Self.format(of: frame),
+                             bytesPerLine: Int(frame.strides.0), card: "GStreamer \(URL(fileURLWithPath: clip).lastPathComponent)")
+    }
+
+    public func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
+        guard video != nil else { throw .videoFailed(path: playing ?? path, message: "the pipeline is not running") }
+        var frame = kiosk_video_frame()
+        if let pending {
+            frame = pending
+            self.pending = nil
+        } else {
+            switch pull(timeout: Int32(max(0, timeout * 1000)), into: &frame) {
+            case .success(true): break
+            case .success(false): return false
+            case .failure(let error): throw error
+            }
+        }
+        guard let base = frame.base else { return false }
+        let format = Self.format(of: frame)
+        let chroma = format == .i420 || format == .nv12
+            ? ChromaPlanes(uOffset: frame.offsets.1, vOffset: format == .nv12 ? frame.offsets.1 : frame.offsets.2,
+                           bytesPerLine: Int(frame.strides.1))
+            : nil
+        try body(CapturedFrame(pixelFormat: format, width: Int(frame.width), height: Int(frame.height),
+                               bytesPerLine: Int(frame.strides.0), bytes: UnsafeRawBufferPointer(start: base, count: frame.size),
+                               chromaPlanes: chroma))
+        return true
+    }
+
+    public func close() {
+        pending = nil
+        if let video { kiosk_video_close(video) }
+        video = nil
+    }
+
+    /// The capture format of a pulled frame (the appsink's caps allow only these).
+    private static func format(of frame: kiosk_video_frame) -> CameraPixelFormat {
+        switch frame.format {
+        case KIOSK_VIDEO_NV12: .nv12
+        case KIOSK_VIDEO_YUY2: .yuyv
+        case KIOSK_VIDEO_UYVY: .uyvy
+        case KIOSK_VIDEO_XRGB: .xrgb32
+        default: .i420
+        }
+    }
+
+    private static func text(_ characters: [CChar]) -> String {
+        String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func start(_ clip: String) throws(CameraError) {
+        let uri: String
+        if VideoClips.isURI(clip) {
+            uri = clip
+        } else {
+            guard let converted = kiosk_video_file_uri(clip) else { throw .videoFailed(path: clip, message: "not a usable file path") }
+            uri = String(cString: converted)
+            kiosk_video_free(converted)
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        guard let opened = kiosk_video_open(uri, &error, error.count) else {
+            throw .videoFailed(path: clip, message: Self.text(error))
+        }
+        video = opened
+        playing = clip
+    }
+
+    /// One frame, or none in time (false); at the end of a clip the next one starts.
+    private func pull(timeout: Int32, into frame: inout kiosk_video_frame) -> Result<Bool, CameraError> {
+        guard let video else { return .success(false) }
+        var error = [CChar](repeating: 0, count: 1024)
+        switch kiosk_video_pull(video, timeout, &frame, &error, error.count) {
+        case KIOSK_VIDEO_FRAME:
+            return .success(true)
+        case KIOSK_VIDEO_END:
+            // Loop: the next clip of a folder, the same file again, or the stream reconnected.
+            clipIndex += 1
+            kiosk_video_close(video)
+            self.video = nil
+            do throws(CameraError) {
+                if description != nil {
+                    _ = try open()
+                    return .success(false)
+                }
+                let clips = try VideoClips.list(path)
+                try start(clips[clipIndex % clips.count])
+                return .success(false)
+            } catch {
+                return .failure(error)
+            }
+        case KIOSK_VIDEO_ERROR:
+            return .failure(.videoFailed(path: playing ?? path, message: "GStreamer: " + Self.text(error)))
+        default:
+            return .success(false)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+#ifndef CKIOSKVIDEO_H
+#define CKIOSKVIDEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A GStreamer pipeline playing one file or URI into memory, video only:
+   uridecodebin (whatever decoder GStreamer picks; audio streams are not exposed, so audio is never
+   played) -> videoconvert -> appsink taking a format libyuv converts (I420, NV12, YUY2, UYVY, xRGB:
+   videoconvert passes a decoder's own output through untouched when it is one of them),
+   synchronised to the clip's own clock. Its
+   GObject macros stay in C; Swift sees plain integers and pointers. Used from one thread. */
+typedef struct kiosk_video kiosk_video;
+
+/* A frame's layout, as the appsink's caps allow. */
+#define KIOSK_VIDEO_I420 1
+#define KIOSK_VIDEO_NV12 2
+#define KIOSK_VIDEO_YUY2 3
+#define KIOSK_VIDEO_UYVY 4
+#define KIOSK_VIDEO_XRGB 5
+
+/* One decoded frame, mapped until the next pull or close: its planes at `base` + offsets. */
+typedef struct kiosk_video_frame {
+    int format;
+    int width;
+    int height;
+    const uint8_t *base;
+    size_t size;
+    size_t offsets[3];
+    int strides[3];
+} kiosk_video_frame;
+
+#define KIOSK_VIDEO_FRAME 1
+#define KIOSK_VIDEO_TIMEOUT 0
+#define KIOSK_VIDEO_END (-1)
+#define KIOSK_VIDEO_ERROR (-2)
+
+/* Builds the pipeline for `uri` and starts it; NULL with a message in `error` when GStreamer cannot. */
+kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length);
+
+/* Runs a gst-launch description ending in an element named "sink" that is an appsink (the bench's
+   live test source); NULL with a message in `error` when it cannot be built. */
+kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length);
+
+/* Waits up to `timeout_ms` for the next frame. Returns KIOSK_VIDEO_FRAME (filled `frame`),
+   KIOSK_VIDEO_TIMEOUT, KIOSK_VIDEO_END (end of stream) or KIOSK_VIDEO_ERROR (the bus's message,
+   with GStreamer's debug detail, in `error`). */
+int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length);
+
+/* Stops the pipeline and frees everything. */
+void kiosk_video_close(kiosk_video *video);
+
+/* A local path as a file:// URI (absolute, escaped); the caller frees it with kiosk_video_free. */
+char *kiosk_video_file_uri(const char *path);
+void kiosk_video_free(char *text);
+
+#endif

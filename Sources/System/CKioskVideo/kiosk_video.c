@@ -1,0 +1,235 @@
+#include "CKioskVideo.h"
+
+#include <gst/app/gstappsink.h>
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <stdio.h>
+#include <string.h>
+
+struct kiosk_video {
+    GstElement *pipeline;
+    GstElement *convert;
+    GstElement *sink;
+    GstSample *sample;
+    GstVideoFrame frame;
+    int mapped;
+};
+
+static gpointer initialise(gpointer unused) {
+    (void)unused;
+    GError *error = NULL;
+    gboolean ok = gst_init_check(NULL, NULL, &error);
+    if (error) g_error_free(error);
+    return GINT_TO_POINTER(ok ? 1 : 0);
+}
+
+static int ensure_initialised(void) {
+    static GOnce once = G_ONCE_INIT;
+    return GPOINTER_TO_INT(g_once(&once, initialise, NULL));
+}
+
+/* Links the decoder's first video pad into videoconvert; later pads (a second video stream) stay unlinked. */
+static void pad_added(GstElement *source, GstPad *pad, gpointer data) {
+    (void)source;
+    GstElement *convert = data;
+    GstPad *sink = gst_element_get_static_pad(convert, "sink");
+    if (!gst_pad_is_linked(sink)) {
+        GstCaps *caps = gst_pad_get_current_caps(pad);
+        if (!caps) caps = gst_pad_query_caps(pad, NULL);
+        const GstStructure *structure = caps ? gst_caps_get_structure(caps, 0) : NULL;
+        if (structure && g_str_has_prefix(gst_structure_get_name(structure), "video/")) gst_pad_link(pad, sink);
+        if (caps) gst_caps_unref(caps);
+    }
+    gst_object_unref(sink);
+}
+
+static void release_frame(kiosk_video *video) {
+    if (video->mapped) gst_video_frame_unmap(&video->frame);
+    video->mapped = 0;
+    if (video->sample) gst_sample_unref(video->sample);
+    video->sample = NULL;
+}
+
+/* The first error (or end of stream) waiting on the bus; 0 when there is none. */
+static int bus_problem(kiosk_video *video, char *error, size_t error_length) {
+    GstBus *bus = gst_element_get_bus(video->pipeline);
+    GstMessage *message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR | GST_MESSAGE_EOS);
+    gst_object_unref(bus);
+    if (!message) return 0;
+    int result = KIOSK_VIDEO_END;
+    if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_ERROR) {
+        GError *failure = NULL;
+        gchar *debug = NULL;
+        gst_message_parse_error(message, &failure, &debug);
+        if (error && error_length) {
+            snprintf(error, error_length, "%s%s%s", failure ? failure->message : "unknown error",
+                     debug ? " | " : "", debug ? debug : "");
+        }
+        if (failure) g_error_free(failure);
+        g_free(debug);
+        result = KIOSK_VIDEO_ERROR;
+    }
+    gst_message_unref(message);
+    return result;
+}
+
+/* The formats libyuv converts, the decoder's own first when it is one of them. Two buffers, the
+   older dropped: a slow consumer sees the newest frame, never a backlog. */
+static void configure_sink(GstElement *sink) {
+    GstCaps *formats = gst_caps_from_string("video/x-raw,format={I420,NV12,YUY2,UYVY,xRGB}");
+    g_object_set(sink, "caps", formats, "max-buffers", 2, "drop", TRUE, "sync", TRUE, NULL);
+    gst_caps_unref(formats);
+}
+
+static int start(kiosk_video *video, char *error, size_t error_length) {
+    if (gst_element_set_state(video->pipeline, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE) {
+        if (bus_problem(video, error, error_length) != KIOSK_VIDEO_ERROR) {
+            snprintf(error, error_length, "the pipeline would not start");
+        }
+        kiosk_video_close(video);
+        return 0;
+    }
+    return 1;
+}
+
+kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length) {
+    if (!ensure_initialised()) {
+        snprintf(error, error_length, "GStreamer could not be initialised");
+        return NULL;
+    }
+    GError *failure = NULL;
+    GstElement *pipeline = gst_parse_launch(description, &failure);
+    if (!pipeline || failure) {
+        snprintf(error, error_length, "%s", failure ? failure->message : "the pipeline could not be built");
+        if (failure) g_error_free(failure);
+        if (pipeline) gst_object_unref(pipeline);
+        return NULL;
+    }
+    GstElement *sink = gst_bin_get_by_name(GST_BIN(pipeline), "sink");
+    if (!sink || !GST_IS_APP_SINK(sink)) {
+        snprintf(error, error_length, "the description has no appsink named \"sink\"");
+        if (sink) gst_object_unref(sink);
+        gst_object_unref(pipeline);
+        return NULL;
+    }
+    configure_sink(sink);
+    kiosk_video *video = g_new0(kiosk_video, 1);
+    video->pipeline = pipeline;
+    video->sink = sink;
+    /* The bin holds its own reference; the one from get_by_name is not kept. */
+    gst_object_unref(sink);
+    return start(video, error, error_length) ? video : NULL;
+}
+
+kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length) {
+    if (!ensure_initialised()) {
+        snprintf(error, error_length, "GStreamer could not be initialised");
+        return NULL;
+    }
+    GstElement *source = gst_element_factory_make("uridecodebin", NULL);
+    GstElement *convert = gst_element_factory_make("videoconvert", NULL);
+    GstElement *sink = gst_element_factory_make("appsink", NULL);
+    if (!source || !convert || !sink) {
+        snprintf(error, error_length, "GStreamer lacks %s (install gstreamer1.0-plugins-base)",
+                 !source ? "uridecodebin" : !convert ? "videoconvert" : "appsink");
+        if (source) gst_object_unref(source);
+        if (convert) gst_object_unref(convert);
+        if (sink) gst_object_unref(sink);
+        return NULL;
+    }
+    kiosk_video *video = g_new0(kiosk_video, 1);
+    video->pipeline = gst_pipeline_new("swipe-kiosk-video");
+    video->convert = convert;
+    video->sink = sink;
+    /* Only raw video is exposed: audio is never decoded nor played. */
+    GstCaps *video_only = gst_caps_from_string("video/x-raw(ANY)");
+    g_object_set(source, "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
+    gst_caps_unref(video_only);
+    configure_sink(sink);
+    gst_bin_add_many(GST_BIN(video->pipeline), source, convert, sink, NULL);
+    gst_element_link(convert, sink);
+    g_signal_connect(source, "pad-added", G_CALLBACK(pad_added), convert);
+    return start(video, error, error_length) ? video : NULL;
+}
+
+int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length) {
+    release_frame(video);
+    int problem = bus_problem(video, error, error_length);
+    if (problem == KIOSK_VIDEO_ERROR) return problem;
+    /* Waits in slices so an error posted meanwhile (a file GStreamer cannot read) ends the wait early. */
+    gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+    GstSample *sample = NULL;
+    for (;;) {
+        gint64 left = deadline - g_get_monotonic_time();
+        gint64 slice = left < 0 ? 0 : left > 100000 ? 100000 : left;
+        sample = gst_app_sink_try_pull_sample(GST_APP_SINK(video->sink), (GstClockTime)slice * GST_USECOND);
+        if (sample) break;
+        problem = bus_problem(video, error, error_length);
+        if (problem) return problem;
+        if (gst_app_sink_is_eos(GST_APP_SINK(video->sink))) return KIOSK_VIDEO_END;
+        /* A pipeline that failed to start without a message reaching the bus is an error too. */
+        if (gst_element_get_state(video->pipeline, NULL, NULL, 0) == GST_STATE_CHANGE_FAILURE) {
+            snprintf(error, error_length, "the pipeline failed to start (an unreadable or truncated file?)");
+            return KIOSK_VIDEO_ERROR;
+        }
+        if (g_get_monotonic_time() >= deadline) return KIOSK_VIDEO_TIMEOUT;
+    }
+    GstVideoInfo info;
+    GstCaps *caps = gst_sample_get_caps(sample);
+    GstBuffer *buffer = gst_sample_get_buffer(sample);
+    if (!caps || !buffer || !gst_video_info_from_caps(&info, caps)
+        || !gst_video_frame_map(&video->frame, &info, buffer, GST_MAP_READ)) {
+        gst_sample_unref(sample);
+        snprintf(error, error_length, "a decoded frame could not be read");
+        return KIOSK_VIDEO_ERROR;
+    }
+    video->sample = sample;
+    video->mapped = 1;
+    const uint8_t *base = video->frame.map[0].data;
+    switch (GST_VIDEO_FRAME_FORMAT(&video->frame)) {
+    case GST_VIDEO_FORMAT_I420: frame->format = KIOSK_VIDEO_I420; break;
+    case GST_VIDEO_FORMAT_NV12: frame->format = KIOSK_VIDEO_NV12; break;
+    case GST_VIDEO_FORMAT_YUY2: frame->format = KIOSK_VIDEO_YUY2; break;
+    case GST_VIDEO_FORMAT_UYVY: frame->format = KIOSK_VIDEO_UYVY; break;
+    case GST_VIDEO_FORMAT_xRGB: frame->format = KIOSK_VIDEO_XRGB; break;
+    default:
+        release_frame(video);
+        snprintf(error, error_length, "the pipeline delivered a format the feed does not convert");
+        return KIOSK_VIDEO_ERROR;
+    }
+    /* The planes are handed on as offsets into one mapping: a buffer with a memory per plane is refused. */
+    int planes = GST_VIDEO_FRAME_N_PLANES(&video->frame);
+    for (int plane = 1; plane < planes; plane++) {
+        const uint8_t *data = GST_VIDEO_FRAME_PLANE_DATA(&video->frame, plane);
+        if (data < base || data >= base + video->frame.map[0].size) {
+            release_frame(video);
+            snprintf(error, error_length, "the decoder delivers its planes in separate memories, which the feed cannot read");
+            return KIOSK_VIDEO_ERROR;
+        }
+    }
+    frame->width = GST_VIDEO_FRAME_WIDTH(&video->frame);
+    frame->height = GST_VIDEO_FRAME_HEIGHT(&video->frame);
+    frame->base = base;
+    frame->size = video->frame.map[0].size;
+    for (int plane = 0; plane < 3; plane++) {
+        frame->offsets[plane] = plane < planes ? (size_t)((const uint8_t *)GST_VIDEO_FRAME_PLANE_DATA(&video->frame, plane) - base) : 0;
+        frame->strides[plane] = plane < planes ? GST_VIDEO_FRAME_PLANE_STRIDE(&video->frame, plane) : 0;
+    }
+    return KIOSK_VIDEO_FRAME;
+}
+
+void kiosk_video_close(kiosk_video *video) {
+    if (!video) return;
+    release_frame(video);
+    gst_element_set_state(video->pipeline, GST_STATE_NULL);
+    gst_object_unref(video->pipeline);
+    g_free(video);
+}
+
+char *kiosk_video_file_uri(const char *path) {
+    return gst_filename_to_uri(path, NULL);
+}
+
+void kiosk_video_free(char *text) {
+    g_free(text);
+}

@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+@testable import KioskConfig
+
+/// `[camera] source = "video"`: `path` is required, `check-config` reports a missing file or folder
+/// (a stream URI is left to run time), and the image fallback, whose picture `path` would name, is refused.
+final class VideoConfigTests: XCTestCase {
+    private var written: [String] = []
+
+    override func tearDown() {
+        for path in written { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    private func check(_ text: String) throws -> ConfigurationCheck {
+        let path = try temporaryFile(text)
+        written.append(path)
+        return ConfigurationCheck(path: path)
+    }
+
+    func testAVideoSourceNeedsAPath() {
+        XCTAssertEqual(diagnostics("[camera]\nsource = \"video\"\n"),
+                       ["kiosk.toml:2:1: [camera] source = \"video\" needs 'path': a video file, a folder of clips or a stream URI"])
+    }
+
+    func testCheckConfigReportsAMissingVideoFile() throws {
+        let missing = "/nonexistent/swipe-kiosk/clip.mp4"
+        let result = try check("[camera]\nsource = \"video\"\npath = \"\(missing)\"\n")
+        XCTAssertFalse(result.isValid)
+        XCTAssertTrue(result.report.hasSuffix(":3:8: camera.path: \(missing): no such video file or folder; the daemon shows the fallback until it appears"),
+                      result.report)
+    }
+
+    func testCheckConfigAcceptsAnExistingFolderAndAStreamURI() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        XCTAssertTrue(try check("[camera]\nsource = \"video\"\npath = \"\(folder)\"\n").isValid)
+        let stream = try check("[camera]\nsource = \"video\"\npath = \"rtsp://127.0.0.1:8554/lobby\"\n")
+        XCTAssertTrue(stream.isValid, stream.report)
+        XCTAssertTrue(stream.report.contains("camera video rtsp://127.0.0.1:8554/lobby"), stream.report)
+    }
+
+    func testTheImageFallbackIsRefusedForVideo() {
+        XCTAssertEqual(diagnostics("[camera]\nsource = \"video\"\npath = \"/srv/clip.mp4\"\nfallback = \"image\"\n"),
+                       ["kiosk.toml:4:12: camera.fallback: \"image\" cannot be used with source = \"video\" ('path' names the video); use \"pattern\" or \"none\""])
+    }
+}
