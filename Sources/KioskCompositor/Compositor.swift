@@ -264,6 +264,9 @@ public final class Compositor {
                 guard !region.isEmpty else { return }
             }
         case .solidColor(let color):
+            guard item.matrix.isIntegerTranslation else {
+                return fillCovered(color, at: (item.matrix.g, item.matrix.h), size: item.size, opacity: item.opacity, region: region)
+            }
             source = PixmanImage(solid: color)
         case .backgroundFeed:
             guard let feed else { return }
@@ -336,6 +339,35 @@ public final class Compositor {
                                            pixels.rowLength, Int32(pixels.width), Int32(pixels.height), inverse, alpha, 1)
         }
         return drawn == 0
+    }
+
+    /// A box of `color` at a fractional position: each pixel gets the colour weighted by how much
+    /// of it the box covers, as bilinear sampling of a drawn surface would give it, without the surface.
+    private func fillCovered(_ color: Color, at origin: (x: Double, y: Double), size: Size, opacity: Double, region: Region) {
+        /// Runs of pixels along one axis with the share of each the span `low..<high` covers.
+        func runs(_ low: Double, _ high: Double) -> [(range: Range<Int>, coverage: Double)] {
+            let first = Int(low.rounded(.down)), end = Int(high.rounded(.up))
+            guard end > first else { return [] }
+            func coverage(_ pixel: Int) -> Double { max(0, min(Double(pixel + 1), high) - max(Double(pixel), low)) }
+            if end - first <= 2 { return (first..<end).map { ($0..<$0 + 1, coverage($0)) } }
+            return [(first..<first + 1, coverage(first)), (first + 1..<end - 1, 1), (end - 1..<end, coverage(end - 1))]
+        }
+        let source = PixmanImage(solid: color)
+        for column in runs(origin.x, origin.x + size.width) {
+            for row in runs(origin.y, origin.y + size.height) {
+                let weight = column.coverage * row.coverage * opacity
+                guard weight > 0 else { continue }
+                let part = region.intersection(Region(PixelRect(x: column.range.lowerBound, y: row.range.lowerBound,
+                                                                width: column.range.count, height: row.range.count)))
+                guard !part.isEmpty else { continue }
+                let op = weight >= 1 && color.isOpaque ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
+                let mask = weight < 1 ? PixmanImage(opacity: weight) : nil
+                let box = part.extents
+                sceneImage.setClip(part)
+                workers.composite(op, source: source.raw, mask: mask?.raw, destination: sceneImage.raw,
+                                  sourceOrigin: (0, 0), maskOrigin: (0, 0), box: box)
+            }
+        }
     }
 
     /// SRC of an untransformed picture: a straight copy past the cache, the whole region in one job across the workers.

@@ -4,7 +4,8 @@ import KioskEngine
 enum DisplayItemSource: Hashable {
     /// A view's background, shadow and content, drawn once with cairo.
     case surface(LayerSurfaceKey)
-    /// A view that is nothing but a colour, square and in whole pixels: filled, with no surface to keep.
+    /// A view that is nothing but a square colour, moved but not scaled or turned: filled, with no
+    /// surface to keep (a screen's background would need one the size of the screen).
     case solidColor(Color)
     /// The background feed frame, aspect-filled into the view's bounds.
     case backgroundFeed

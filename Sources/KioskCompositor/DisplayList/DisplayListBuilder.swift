@@ -28,7 +28,10 @@ struct DisplayListBuilder {
             .concatenating(.translation(view.frame.minX, view.frame.minY))
             .concatenating(parent)
 
-        if let key = surfaceKey(view, opacity: opacity), key.isPlainColor, local.isIntegerTranslation {
+        // Under a rounded clip only at whole pixels: a box sliding by fractions of a pixel gets its
+        // soft edge from the clip's mask and its own coverage at once only through a surface.
+        if let key = surfaceKey(view, opacity: opacity), key.isPlainColor,
+           local.isIntegerTranslation || (local.isTranslation && rounded == nil) {
             let opaque = key.backgroundColor.isOpaque ? [Rect(origin: .zero, size: size)] : []
             let shown = append(DisplayItem(id: .init(view: ObjectIdentifier(view), isFeed: false), source: .solidColor(key.backgroundColor),
                                            size: size, matrix: local, opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0),
