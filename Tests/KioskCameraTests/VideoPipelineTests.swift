@@ -172,6 +172,9 @@ final class VideoPipelineTests: XCTestCase {
         while !feed.status.contains("YU12") && Date() < deadline { _ = poll(&waiter, 1, 100) }
         XCTAssertTrue(feed.status.contains("160x120 YU12"), feed.status)
         XCTAssertEqual(lines.all.filter { $0.contains("no such file or folder") }.count, 1, "\(lines.all)")
+        // A video is played as it is: no camera size or format was asked for.
+        XCTAssertTrue(lines.all.contains { $0.hasSuffix("'GStreamer later.avi' streaming 160x120 YU12") }, "\(lines.all)")
+        XCTAssertFalse(lines.all.contains { $0.contains("asked") }, "\(lines.all)")
     }
 }
 
