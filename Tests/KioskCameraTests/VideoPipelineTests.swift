@@ -131,19 +131,23 @@ final class VideoPipelineTests: XCTestCase {
                                                             log: { lines.append($0) }))
         feed.start()
         defer { _ = feed.stop().wait(timeout: 10) }
-        func waitForStatus(_ text: String) -> Bool {
+        func waitFor(_ condition: () -> Bool) -> Bool {
             var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
             let deadline = Date().addingTimeInterval(15)
-            while !feed.status.contains(text) && Date() < deadline {
+            while !condition() && Date() < deadline {
                 if poll(&waiter, 1, 100) > 0 { _ = feed.takeNewestFrame() }
             }
-            return feed.status.contains(text)
+            return condition()
+        }
+        func waitForStatus(_ text: String) -> Bool {
+            waitFor { feed.status.contains(text) }
         }
         XCTAssertTrue(waitForStatus("160x120"), "never streamed: \(feed.status)")
         server.stop()
         XCTAssertTrue(waitForStatus("showing pattern"), "no fallback: \(feed.status)")
         server = try ClipServer(folder: folder.path, port: server.port)
-        XCTAssertTrue(waitForStatus("160x120"), "never recovered: \(feed.status)")
+        // The pipeline opens first; "recovered" is said with its first frame.
+        XCTAssertTrue(waitFor { lines.all.contains { $0.contains("recovered") } }, "never recovered: \(feed.status)")
         let failures = lines.all.filter { $0.hasPrefix(uri) && $0.contains("GStreamer") }
         XCTAssertEqual(failures.count, 1, "\(lines.all)")
         XCTAssertEqual(lines.all.filter { $0.contains("recovered") }.count, 1, "\(lines.all)")
