@@ -102,6 +102,7 @@ final class VideoPipelineTests: XCTestCase {
             guard case let .videoFailed(path, message)? = error as? CameraError else { return XCTFail("got \(error)") }
             XCTAssertEqual(path, truncated)
             XCTAssertTrue(message.hasPrefix("GStreamer: ") || message.hasPrefix("no picture within"), message)
+            XCTAssertFalse(message.contains("\n"), "one log line: \(message)")
         }
     }
 
@@ -114,6 +115,15 @@ final class VideoPipelineTests: XCTestCase {
         XCTAssertGreaterThan(centre.red, 230, "\(centre)")
         XCTAssertLessThan(centre.green, 30, "\(centre)")
         XCTAssertEqual(source.nextChange(after: 0), nil)
+    }
+
+    /// check-config's trial: a clip that plays passes, a truncated one gives the reason.
+    func testTheProbeTellsAPlayableClipFromABrokenOne() throws {
+        let clip = try makeClip("good.avi", frames: 5)
+        XCTAssertNil(VideoProbe.problem(with: clip))
+        let truncated = folder.appendingPathComponent("bad.avi").path
+        try Data(contentsOf: URL(fileURLWithPath: clip)).prefix(200).write(to: URL(fileURLWithPath: truncated))
+        XCTAssertNotNil(VideoProbe.problem(with: truncated))
     }
 
     /// An HTTP stream stopped mid-play: the fallback shows with one log line, and the clip plays

@@ -15,15 +15,20 @@ public struct ConfigurationCheck: Sendable {
         return ([summary] + (configuration?.warnings ?? []).map { "warning: \($0)" }).joined(separator: "\n")
     }
 
-    /// Loads and validates the file at `path`, and the size of every picture it names.
-    public init(path: String) {
+    /// Loads and validates the file at `path`, the size of every picture it names, and a video
+    /// background's file or folder.
+    ///
+    /// - Parameter probeVideo: tries to play a video file or folder that exists; returns what stops
+    ///   it (GStreamer's message), or nil. The config module cannot play video, so the caller passes it.
+    public init(path: String, probeVideo: @escaping (String) -> String? = { _ in nil }) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path)
             if case .success(let configuration) = result {
                 let check = ImageSizeCheck(fileName: path, locator: SourceLocator(text: text))
                 let problems = check.diagnostics(for: configuration)
-                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text)).diagnostics(for: configuration)
+                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text), probe: probeVideo)
+                    .diagnostics(for: configuration)
                 if !problems.isEmpty { result = .failure(ConfigurationError(diagnostics: problems)) }
             }
             self.init(result: result, fileName: path)

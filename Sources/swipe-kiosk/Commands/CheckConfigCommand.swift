@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskCamera
 import KioskConfig
 
 struct CheckConfigCommand: ParsableCommand {
@@ -10,7 +11,7 @@ struct CheckConfigCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        let check = ConfigurationCheck(path: file)
+        let check = ConfigurationCheck(path: file, probeVideo: VideoProbe.problem(with:))
         print(check.report)
         if !check.isValid { throw ExitCode(1) }
     }
