@@ -76,7 +76,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "swipe-kiosk", dependencies: [
-            "KioskRuntime", "KioskOptions",
+            "KioskRuntime", "KioskOptions", "KioskCamera",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: hardeningLinkFlags.isEmpty ? [] : [.unsafeFlags(hardeningLinkFlags)]),
 

@@ -102,6 +102,7 @@ final class VideoPipelineTests: XCTestCase {
             guard case let .videoFailed(path, message)? = error as? CameraError else { return XCTFail("got \(error)") }
             XCTAssertEqual(path, truncated)
             XCTAssertTrue(message.hasPrefix("GStreamer: ") || message.hasPrefix("no picture within"), message)
+            XCTAssertFalse(message.contains("\n"), "one log line: \(message)")
         }
     }
 
@@ -114,6 +115,15 @@ final class VideoPipelineTests: XCTestCase {
         XCTAssertGreaterThan(centre.red, 230, "\(centre)")
         XCTAssertLessThan(centre.green, 30, "\(centre)")
         XCTAssertEqual(source.nextChange(after: 0), nil)
+    }
+
+    /// check-config's trial: a clip that plays passes, a truncated one gives the reason.
+    func testTheProbeTellsAPlayableClipFromABrokenOne() throws {
+        let clip = try makeClip("good.avi", frames: 5)
+        XCTAssertNil(VideoProbe.problem(with: clip))
+        let truncated = folder.appendingPathComponent("bad.avi").path
+        try Data(contentsOf: URL(fileURLWithPath: clip)).prefix(200).write(to: URL(fileURLWithPath: truncated))
+        XCTAssertNotNil(VideoProbe.problem(with: truncated))
     }
 
     /// An HTTP stream stopped mid-play: the fallback shows with one log line, and the clip plays
@@ -131,19 +141,23 @@ final class VideoPipelineTests: XCTestCase {
                                                             log: { lines.append($0) }))
         feed.start()
         defer { _ = feed.stop().wait(timeout: 10) }
-        func waitForStatus(_ text: String) -> Bool {
+        func waitFor(_ condition: () -> Bool) -> Bool {
             var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
             let deadline = Date().addingTimeInterval(15)
-            while !feed.status.contains(text) && Date() < deadline {
+            while !condition() && Date() < deadline {
                 if poll(&waiter, 1, 100) > 0 { _ = feed.takeNewestFrame() }
             }
-            return feed.status.contains(text)
+            return condition()
+        }
+        func waitForStatus(_ text: String) -> Bool {
+            waitFor { feed.status.contains(text) }
         }
         XCTAssertTrue(waitForStatus("160x120"), "never streamed: \(feed.status)")
         server.stop()
         XCTAssertTrue(waitForStatus("showing pattern"), "no fallback: \(feed.status)")
         server = try ClipServer(folder: folder.path, port: server.port)
-        XCTAssertTrue(waitForStatus("160x120"), "never recovered: \(feed.status)")
+        // The pipeline opens first; "recovered" is said with its first frame.
+        XCTAssertTrue(waitFor { lines.all.contains { $0.contains("recovered") } }, "never recovered: \(feed.status)")
         let failures = lines.all.filter { $0.hasPrefix(uri) && $0.contains("GStreamer") }
         XCTAssertEqual(failures.count, 1, "\(lines.all)")
         XCTAssertEqual(lines.all.filter { $0.contains("recovered") }.count, 1, "\(lines.all)")
@@ -172,6 +186,9 @@ final class VideoPipelineTests: XCTestCase {
         while !feed.status.contains("YU12") && Date() < deadline { _ = poll(&waiter, 1, 100) }
         XCTAssertTrue(feed.status.contains("160x120 YU12"), feed.status)
         XCTAssertEqual(lines.all.filter { $0.contains("no such file or folder") }.count, 1, "\(lines.all)")
+        // A video is played as it is: no camera size or format was asked for.
+        XCTAssertTrue(lines.all.contains { $0.hasSuffix("'GStreamer later.avi' streaming 160x120 YU12") }, "\(lines.all)")
+        XCTAssertFalse(lines.all.contains { $0.contains("asked") }, "\(lines.all)")
     }
 }
 

@@ -11,10 +11,10 @@ final class VideoConfigTests: XCTestCase {
         for path in written { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    private func check(_ text: String) throws -> ConfigurationCheck {
+    private func check(_ text: String, probe: @escaping (String) -> String? = { _ in nil }) throws -> ConfigurationCheck {
         let path = try temporaryFile(text)
         written.append(path)
-        return ConfigurationCheck(path: path)
+        return ConfigurationCheck(path: path, probeVideo: probe)
     }
 
     func testAVideoSourceNeedsAPath() {
@@ -28,6 +28,20 @@ final class VideoConfigTests: XCTestCase {
         XCTAssertFalse(result.isValid)
         XCTAssertTrue(result.report.hasSuffix(":3:8: camera.path: \(missing): no such video file or folder; the daemon shows the fallback until it appears"),
                       result.report)
+    }
+
+    func testCheckConfigReportsAFileGStreamerCannotPlay() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        var probed: [String] = []
+        let result = try check("[camera]\nsource = \"video\"\npath = \"\(folder)\"\n") { path in
+            probed.append(path)
+            return "GStreamer: Could not demultiplex stream."
+        }
+        XCTAssertEqual(probed, [folder])
+        XCTAssertTrue(result.report.hasSuffix(":3:8: camera.path: \(folder): GStreamer: Could not demultiplex stream.; the daemon shows the fallback instead"),
+                      result.report)
+        // A stream is not tried: the network may come later.
+        XCTAssertTrue(try check("[camera]\nsource = \"video\"\npath = \"rtsp://127.0.0.1/x\"\n") { _ in "unreachable" }.isValid)
     }
 
     func testCheckConfigAcceptsAnExistingFolderAndAStreamURI() throws {

@@ -23,7 +23,8 @@ final class FeedSession {
     private let mailbox: FrameMailbox
     private let log: (String) -> Void
     private let converter: FrameConverter
-    private let requested: String
+    /// The size and format asked of a camera, for the log; nil for a video, which is played as it is.
+    private let requested: String?
     private var backoff: RetryBackoff
     private let startTime: Double
     private var fallbackDueAt: Double?
@@ -48,7 +49,7 @@ final class FeedSession {
         self.startTime = startTime
         converter = FrameConverter(source: device?.path ?? "camera")
         backoff = RetryBackoff(initialDelay: settings.retryInitialDelay, maximumDelay: settings.retryMaximumDelay)
-        requested = "\(settings.requestedWidth)x\(settings.requestedHeight)"
+        requested = settings.source == .video ? nil : "\(settings.requestedWidth)x\(settings.requestedHeight)"
             + (settings.pixelFormats.first.map { " \($0)" } ?? "")
         mailbox.status = device.map { "camera \($0.path): opening" } ?? (fallback?.summary ?? "black")
     }
@@ -83,7 +84,7 @@ final class FeedSession {
             lastFrameTime = now
             if format != lastAnnouncedFormat {
                 let chosen = "\(format.width)x\(format.height) \(format.pixelFormat)"
-                let asked = requested.hasPrefix(chosen) && chosen.count == requested.count ? "" : " (asked \(requested))"
+                let asked = requested.map { $0 == chosen ? "" : " (asked \($0))" } ?? ""
                 log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)")
                 lastAnnouncedFormat = format
             }

@@ -85,8 +85,9 @@ public final class LiveFeed: CameraFeed {
         return run.stopped
     }
 
-    /// How long a new capture thread waits for the one it replaces before opening the device anyway.
-    static let previousStopWait = 3.0
+    /// How long a new capture thread waits for the one it replaces before opening the device anyway,
+    /// and how long a process that is exiting waits for its last capture thread.
+    public static let previousStopWait = 3.0
 }
 
 /// One start-to-stop life of the capture thread: how the feed asks it to stop and learns it did.

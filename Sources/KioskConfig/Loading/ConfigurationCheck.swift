@@ -15,21 +15,26 @@ public struct ConfigurationCheck: Sendable {
         return ([summary] + (configuration?.warnings ?? []).map { "warning: \($0)" }).joined(separator: "\n")
     }
 
-    /// Loads and validates the file at `path`, and the header of every picture it names.
+    /// Loads and validates the file at `path`, the header of every picture it names, and a video
+    /// background's file or folder.
     ///
     /// - Parameters:
     ///   - decodePicture: decodes a whole picture and says why it cannot be, or nil
     ///     (`check-config --deep`); without it only each picture's header is read.
     ///   - fontSubstitute: the family drawn for a `font` value none of whose families is
     ///     installed, nil when one is; each such value is a warning.
-    public init(path: String, decodePicture: ((String) -> String?)? = nil, fontSubstitute: ((String) -> String?)? = nil) {
+    ///   - probeVideo: tries to play a video file or folder that exists; returns what stops it
+    ///     (GStreamer's message), or nil. The config module cannot play video, so the caller passes it.
+    public init(path: String, decodePicture: ((String) -> String?)? = nil, fontSubstitute: ((String) -> String?)? = nil,
+                probeVideo: @escaping (String) -> String? = { _ in nil }) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path)
             if case .success(let configuration) = result {
                 let check = PictureCheck(fileName: path, locator: SourceLocator(text: text), decode: decodePicture)
                 let problems = check.diagnostics(for: configuration)
-                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text)).diagnostics(for: configuration)
+                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text), probe: probeVideo)
+                    .diagnostics(for: configuration)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))
                 } else if let fontSubstitute {

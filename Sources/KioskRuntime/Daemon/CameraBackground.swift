@@ -55,6 +55,12 @@ final class CameraBackground {
         closeFeed()
     }
 
+    /// Waits (at most `LiveFeed.previousStopWait`) for the last stopped feed's thread to release its
+    /// device. Only for shutting down, once the loop no longer runs.
+    func waitUntilReleased() {
+        _ = lastStop?.wait(timeout: LiveFeed.previousStopWait)
+    }
+
     /// Stops the feed and keeps its configuration for `resume`.
     func pause() {
         guard !isPaused else { return }

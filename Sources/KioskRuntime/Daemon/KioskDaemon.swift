@@ -230,6 +230,9 @@ public final class KioskDaemon {
         power.stop()
         valueSources.stop()
         camera.stop()
+        // The loop has ended: the process may now wait (bounded) for the capture thread to release
+        // its device or pipeline, so it does not exit under a thread still closing them.
+        camera.waitUntilReleased()
         input.removeSources()
         display.close()
         eventsLog?.flush()

@@ -75,7 +75,8 @@ public final class PreviewSession {
         while !stopping {
             try loop.runOnce()
         }
-        camera?.stop()
+        // The loop has ended: wait (bounded) for the capture thread, so the process does not exit under it.
+        _ = camera?.stop().wait(timeout: LiveFeed.previousStopWait)
         display.close()
         return 0
     }

@@ -65,6 +65,10 @@ static int bus_problem(kiosk_video *video, char *error, size_t error_length) {
             snprintf(error, error_length, "%s%s%s", failure ? failure->message : "unknown error",
                      debug ? " | " : "", debug ? debug : "");
         }
+        /* One log line: GStreamer's debug detail has line breaks. */
+        for (char *c = error; error && *c; c++) {
+            if (*c == '\n' || *c == '\r') *c = ' ';
+        }
         if (failure) g_error_free(failure);
         g_free(debug);
         result = KIOSK_VIDEO_ERROR;

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskCamera
 import KioskCompositor
 import KioskConfig
 
@@ -25,7 +26,8 @@ struct CheckConfigCommand: ParsableCommand {
                 return "\(error)"
             }
         } : nil
-        let check = ConfigurationCheck(path: file, decodePicture: decode, fontSubstitute: FontSubstitution.substitute(for:))
+        let check = ConfigurationCheck(path: file, decodePicture: decode, fontSubstitute: FontSubstitution.substitute(for:),
+                                       probeVideo: VideoProbe.problem(with:))
         print(check.report)
         if !check.isValid { throw ExitCode(1) }
     }
