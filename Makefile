@@ -180,7 +180,7 @@ install: $(MAN_PAGE) release
 	install -D -m 0644 systemd/swipe-kiosk.tmpfiles $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
-	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml
+	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml systemd/mqtt-network.conf
 	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemd-tmpfiles --create swipe-kiosk.conf 2>/dev/null; \
 		systemctl daemon-reload 2>/dev/null || true; \
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
