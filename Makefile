@@ -157,7 +157,7 @@ memory: release
 	Tests/memory/memory_bench.py
 
 # Puts the binary, its manual page and completions, an example config (never over an existing one) and its picture,
-# the unit, the D-Bus policy, the sysusers.d and tmpfiles.d files and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
+# the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
 install: $(MAN_PAGE) release
 	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
@@ -177,12 +177,10 @@ install: $(MAN_PAGE) release
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
-	install -D -m 0644 systemd/swipe-kiosk.tmpfiles $(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
 	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml systemd/mqtt-network.conf
-	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemd-tmpfiles --create swipe-kiosk.conf 2>/dev/null; \
-		systemctl daemon-reload 2>/dev/null || true; \
+	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemctl daemon-reload 2>/dev/null || true; \
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
@@ -194,7 +192,6 @@ uninstall:
 		$(DESTDIR)$(UNITDIR)/swipe-kiosk.service \
 		$(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf \
 		$(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf \
-		$(DESTDIR)$(PREFIX)/lib/tmpfiles.d/swipe-kiosk.conf \
 		$(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	rm -rf $(DESTDIR)$(DOC) $(DESTDIR)$(PREFIX)/share/swipe-kiosk
 

@@ -39,8 +39,9 @@ DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install
     > "$out/apt.log" 2>&1 || { cat "$out/apt.log"; exit 1; }
 tail -n 3 "$out/apt.log"
 # Debian's node_exporter, which reads the kiosk's [metrics] textfile as user prometheus under the
-# shipped unit (the package's tmpfiles.d ACL lets the service write into its textfile directory).
-DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends prometheus-node-exporter \
+# shipped unit, and acl (recommended by the package), whose setfacl the unit runs to let the
+# service write into node_exporter's textfile directory.
+DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends prometheus-node-exporter acl \
     > "$out/apt-node-exporter.log" 2>&1 || { cat "$out/apt-node-exporter.log"; exit 1; }
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"

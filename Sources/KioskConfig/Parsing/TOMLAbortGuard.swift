@@ -3,6 +3,12 @@
 /// bare-key character or a quote (`[é]`, `[[.]]`), and a `}` where an array needs a value
 /// (`a = [}`, `a = [1, }`; found by FuzzConfig). Run before parsing.
 ///
+/// Why a guard and not toml++ built without assertions: the two checks these inputs trip are
+/// `TOML_ASSERT_ASSUME`, which with NDEBUG becomes `__builtin_assume`, so a false condition is
+/// undefined behaviour rather than an error (a test build with -DNDEBUG happened to report
+/// them, which the optimiser is free to change). TOMLKit builds toml++ with its assertions on,
+/// in release too, and a dependency's defines cannot be set from this package.
+///
 /// A small lexer: headers are recognised only at the top level, so a line opening with `[` inside
 /// a multi-line array or string is left alone; strings and comments are skipped.
 struct TOMLAbortGuard {
