@@ -41,12 +41,15 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", debian: "libturbojpeg0-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
-        systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
         systemLibrary("CMosquitto", pkgConfig: "libmosquitto", debian: "libmosquitto-dev"),
         // GStreamer's core, app sink and video helpers; gstreamer-video-1.0's .pc brings the core's flags.
         systemLibrary("CGStreamer", pkgConfig: "gstreamer-video-1.0", debian: "libgstreamer-plugins-base1.0-dev"),
         // Debian's libyuv-dev has no pkg-config file: the module map links libyuv by name.
         .systemLibrary(name: "CYUV", path: "Sources/System/CYUV", providers: [.apt(["libyuv-dev"])]),
+        // SDL2's functions loaded at run time (dlopen) for the desktop window: the panel binary does
+        // not link SDL2 and its X11/Wayland libraries. Its headers come from libsdl2-dev.
+        .target(name: "CKioskSDL", path: "Sources/System/CKioskSDL", cSettings: hardenedC + [.define("_REENTRANT")],
+                linkerSettings: [.linkedLibrary("dl")]),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux", cSettings: hardenedC),
         // The video pipeline (uridecodebin into an appsink): GObject calls and macros stay in C.
@@ -65,7 +68,7 @@ let package = Package(
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels", cSettings: hardenedC),
         .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
-        .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CSDL2"]),
+        .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CKioskSDL"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman", "CYUV", "CKioskPixels", "CKioskVideo"]),
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),

@@ -1,4 +1,4 @@
-import CSDL2
+import CKioskSDL
 import Glibc
 import KioskCompositor
 import KioskEngine
@@ -39,16 +39,21 @@ public final class SDLDisplay: InteractiveDisplay {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw DisplayError.invalidOption("window size \(width)x\(height) must be between 1x1 and 16384x16384")
         }
+        guard kiosk_sdl_load() == 0 else {
+            throw DisplayError.deviceUnavailable(
+                path: "SDL window", reason: "SDL2 cannot be loaded (\(String(cString: kiosk_sdl_load_error()))); "
+                    + "the desktop window needs it: apt install libsdl2-2.0-0")
+        }
         // SDL turns the desktop's screensaver off by default; a preview window should not.
-        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+        kiosk_SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        guard kiosk_SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
             throw DisplayError.deviceUnavailable(
                 path: "SDL window", reason: "\(Self.lastError()); is a desktop session running (DISPLAY or WAYLAND_DISPLAY set)?")
         }
         // Without a desktop SDL falls back to drivers that show nothing; only a request names them.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        let driver = kiosk_SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         if ["offscreen", "dummy", "evdev"].contains(driver), getenv("SDL_VIDEODRIVER") == nil {
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            kiosk_SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw DisplayError.deviceUnavailable(
                 path: "SDL window", reason: "no desktop session (SDL found only its \(driver) driver); set DISPLAY or WAYLAND_DISPLAY")
         }
@@ -58,36 +63,36 @@ public final class SDLDisplay: InteractiveDisplay {
         sceneSize = Size(width: Double(scene.width), height: Double(scene.height))
 
         var usable = SDL_Rect()
-        let fits = SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0
+        let fits = kiosk_SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 && usable.h > 0
         scale = fits ? min(1, 0.9 * Double(usable.w) / Double(scene.width), 0.9 * Double(usable.h) / Double(scene.height)) : 1
         var mode = SDL_DisplayMode()
-        let desktopRate = SDL_GetCurrentDisplayMode(0, &mode) == 0 ? Double(mode.refresh_rate) : 0
+        let desktopRate = kiosk_SDL_GetCurrentDisplayMode(0, &mode) == 0 ? Double(mode.refresh_rate) : 0
         refreshRate = options.mode?.refreshRate ?? (desktopRate > 0 ? desktopRate : options.headlessRefreshRate)
 
         let centered = Int32(bitPattern: SDL_WINDOWPOS_CENTERED_MASK)
-        guard let window = SDL_CreateWindow(title, centered, centered,
+        guard let window = kiosk_SDL_CreateWindow(title, centered, centered,
                                             Int32((Double(scene.width) * scale).rounded()),
                                             Int32((Double(scene.height) * scale).rounded()),
                                             SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue) else {
             let reason = Self.lastError()
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            kiosk_SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw DisplayError.deviceUnavailable(path: "SDL window", reason: "cannot open a window: \(reason)")
         }
-        let accelerated = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-        guard let renderer = accelerated ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        let accelerated = kiosk_SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        guard let renderer = accelerated ?? kiosk_SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             let reason = Self.lastError()
-            SDL_DestroyWindow(window)
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            kiosk_SDL_DestroyWindow(window)
+            kiosk_SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw DisplayError.deviceUnavailable(path: "SDL window", reason: "no renderer: \(reason)")
         }
         // Renderer coordinates, and the mouse positions SDL reports, are scene pixels at any window size.
-        SDL_RenderSetLogicalSize(renderer, Int32(scene.width), Int32(scene.height))
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue,
+        kiosk_SDL_RenderSetLogicalSize(renderer, Int32(scene.width), Int32(scene.height))
+        guard let texture = kiosk_SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGB888.rawValue,
                                               Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), Int32(width), Int32(height)) else {
             let reason = Self.lastError()
-            SDL_DestroyRenderer(renderer)
-            SDL_DestroyWindow(window)
-            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            kiosk_SDL_DestroyRenderer(renderer)
+            kiosk_SDL_DestroyWindow(window)
+            kiosk_SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw DisplayError.deviceUnavailable(path: "SDL window", reason: "no \(width)x\(height) texture: \(reason)")
         }
         self.window = window
@@ -130,7 +135,7 @@ public final class SDLDisplay: InteractiveDisplay {
         let changed = damage.dropFirst().reduce(first) { $0.union($1) }
         var rect = SDL_Rect(x: Int32(changed.x), y: Int32(changed.y), w: Int32(changed.width), h: Int32(changed.height))
         let start = UnsafeRawPointer(frame.pixels) + changed.y * frame.stride + changed.x * 4
-        SDL_UpdateTexture(texture, &rect, start, Int32(frame.stride))
+        kiosk_SDL_UpdateTexture(texture, &rect, start, Int32(frame.stride))
         showFrame()
     }
 
@@ -144,28 +149,28 @@ public final class SDLDisplay: InteractiveDisplay {
         closed = true
         frameTimer.arm(at: nil)
         eventTimer.arm(at: nil)
-        SDL_DestroyTexture(texture)
-        SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
-        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+        kiosk_SDL_DestroyTexture(texture)
+        kiosk_SDL_DestroyRenderer(renderer)
+        kiosk_SDL_DestroyWindow(window)
+        kiosk_SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
 
     /// Draws the texture turned back by the rotation, centred in the scene's coordinates.
     private func showFrame() {
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
+        kiosk_SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        kiosk_SDL_RenderClear(renderer)
         if !blanked {
             var target = SDL_Rect(x: Int32((Int(sceneSize.width) - size.width) / 2),
                                   y: Int32((Int(sceneSize.height) - size.height) / 2),
                                   w: Int32(size.width), h: Int32(size.height))
-            SDL_RenderCopyEx(renderer, texture, nil, &target, -Double(rotation.rawValue), nil, SDL_FLIP_NONE)
+            kiosk_SDL_RenderCopyEx(renderer, texture, nil, &target, -Double(rotation.rawValue), nil, SDL_FLIP_NONE)
         }
-        SDL_RenderPresent(renderer)
+        kiosk_SDL_RenderPresent(renderer)
     }
 
     private func pumpEvents() {
         var event = SDL_Event()
-        while !closed, SDL_PollEvent(&event) == 1 {
+        while !closed, kiosk_SDL_PollEvent(&event) == 1 {
             let now = MonotonicClock.now()
             switch SDL_EventType(event.type) {
             case SDL_QUIT:
@@ -198,6 +203,6 @@ public final class SDLDisplay: InteractiveDisplay {
     }
 
     private static func lastError() -> String {
-        String(cString: SDL_GetError())
+        String(cString: kiosk_SDL_GetError())
     }
 }
