@@ -266,12 +266,12 @@ public final class KioskDaemon {
     // MARK: - Configuration, replay, watchdog, signals
 
     private static func loadConfiguration(_ path: String?, logger: Logger) throws -> (KioskConfiguration, String?) {
-        let chosen = path ?? KioskConfiguration.defaultPath
-        if path == nil && !FileManager.default.fileExists(atPath: chosen) {
-            logger.warning("no config at \(chosen); showing the built-in demo (install one with `make install`, or pass --config)")
+        let source = ConfigurationSource(path: path)
+        guard let chosen = source.resolvedPath else {
+            logger.warning("no config at \(KioskConfiguration.defaultPath); showing the built-in demo (install one with `make install`, or pass --config)")
             return (DemoConfiguration.configuration, nil)
         }
-        return (try ConfigurationLoader.load(path: chosen).get(), chosen)
+        return (try source.load(), chosen)
     }
 
     private func startReplay() throws {

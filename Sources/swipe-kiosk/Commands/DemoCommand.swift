@@ -11,14 +11,13 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "The folder to write to (created if missing).")
     var out: String = "demo-out"
 
-    @Option(name: .long, help: "A kiosk config to play the demo swipe on instead of the built-in demo.")
-    var config: String?
+    @OptionGroup var configOption: ConfigOption
 
     @Option(name: .long, help: "Show another transition style: overlap, slide, fade, flip, cube, zoom or panel.")
     var style: String?
 
     func run() throws {
-        var configuration = try ConfigurationSource(path: config).load()
+        var configuration = try configOption.source.load()
         if let style {
             guard let chosen = TransitionStyle(rawValue: style) else {
                 throw ValidationError("--style takes one of \(TransitionStyle.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(style)\"")

@@ -9,10 +9,12 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Show a config in a desktop window, running the whole engine, and reload it on every save.",
         discussion: "The mouse is a one-finger touchscreen; the arrow keys go to the previous and next screen. A save with errors keeps the last good screens and shows the errors over them.")
 
-    @Option(name: .long, help: "The config file to show and watch.")
-    var config: String
+    @OptionGroup var configOption: ConfigOption
 
     func run() throws {
+        guard let config = configOption.source.resolvedPath else {
+            throw ValidationError("preview shows a config file and reloads it on every save: pass --config FILE")
+        }
         let session: PreviewSession
         do {
             session = try PreviewSession(configPath: config) { line in

@@ -12,8 +12,7 @@ struct RenderCommand: ParsableCommand {
         abstract: "Compose a config's screens at rest, as the panel shows them, to PNG files.",
         discussion: "The camera is replaced by its fallback picture (or the pattern) at a fixed time, so the output is reproducible.")
 
-    @Option(name: .long, help: "The config file.")
-    var config: String
+    @OptionGroup var configOption: ConfigOption
 
     @Option(name: .long, help: "Only this screen; --out is then the PNG file.")
     var screen: String?
@@ -41,11 +40,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let configuration: KioskConfiguration
-        switch ConfigurationLoader.load(path: config) {
-        case .success(let loaded):
-            configuration = loaded
-        case .failure(let error):
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        do {
+            configuration = try configOption.source.load()
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode.failure
         }
         var renderer = ScreenRenderer(configuration: configuration, size: size.flatMap(PixelSize.init(parsing:)),

@@ -12,8 +12,7 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the kiosk: the display, touch input, the camera feed and transitions, until SIGTERM.")
 
-    @Option(name: .long, help: "The config file (default: /etc/swipe-kiosk/kiosk.toml; the built-in demo if it is missing).")
-    var config: String?
+    @OptionGroup var configOption: ConfigOption
 
     @Option(name: .long, help: "Override [display] backend: auto, drm, fbdev, headless or sdl (a desktop window).")
     var display: DisplayBackend?
@@ -33,7 +32,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         LoggingSystem.bootstrap { KioskLogHandler(label: $0) }
         let logger = Logger(label: "swipe-kiosk")
-        var options = RunOptions(configPath: config, displayBackend: display, eventsLogPath: eventsLog,
+        var options = RunOptions(configPath: configOption.config, displayBackend: display, eventsLogPath: eventsLog,
                                  replayPath: replay, replayDevicePath: device)
         options.exitAfterReplay = !keepRunning
         do {

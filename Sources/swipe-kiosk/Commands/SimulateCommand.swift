@@ -16,15 +16,14 @@ struct SimulateCommand: ParsableCommand {
     @Option(name: .long, help: "The device's .desc file, when the recording has no description.")
     var device: String?
 
-    @Option(name: .long, help: "A kiosk config; the built-in demo when omitted.")
-    var config: String?
+    @OptionGroup var configOption: ConfigOption
 
     @Option(name: .customLong("events-log"), help: "Write the events as JSON lines to this file ('-' for standard output).")
     var eventsLog: String?
 
     func run() throws {
         let started = MonotonicClock.now()
-        let configuration = try ConfigurationSource(path: config).load()
+        let configuration = try configOption.source.load()
         let recording = try EvemuRecording.load(events: URL(fileURLWithPath: replay),
                                                 description: device.map { URL(fileURLWithPath: $0) })
         let log = try EventsLog(path: eventsLog == "-" ? nil : eventsLog)
