@@ -10,6 +10,8 @@ median transition frame)."""
 import json, os, signal, statistics, struct, subprocess, sys, tempfile, time, zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests/soak"))
+import generate  # noqa: E402  (the soak's swipe writer)
 BINARY = os.environ.get("SWIPE_KIOSK", os.path.join(ROOT, ".build/release/swipe-kiosk"))
 DEVICE = os.path.join(ROOT, "Tests/e2e/touchscreen.desc")
 COUNTS = [int(n) for n in os.environ.get("SCREENS", "1 3 10 30 100").split()]
@@ -40,28 +42,14 @@ def config(screens, picture_path):
 
 def recording(screens):
     """Ten swipes that go on to screens never shown while there are any, then back and forth."""
-    lines = ["# EVEMU 1.3\n"]
-    t, position, direction = 1.0, 0, 1
-    for n in range(SWIPES):
+    leftward, position, direction = [], 0, 1
+    for _ in range(SWIPES):
         if not 0 <= position + direction < screens:
             direction = -direction
         position = max(0, min(screens - 1, position + direction))
-        start, end = (700, 100) if direction > 0 else (100, 700)
-        for step in range(9):
-            x = start + (end - start) * step // 8
-            if step == 0:
-                lines.append("E: %.6f 0003 002f 0\nE: %.6f 0003 0039 %d\n" % (t, t, n + 1))
-            lines.append("E: %.6f 0003 0035 %d\n" % (t, x))
-            if step == 0:
-                lines.append("E: %.6f 0003 0036 300\nE: %.6f 0001 014a 1\nE: %.6f 0001 0145 1\n" % (t, t, t))
-            lines.append("E: %.6f 0003 0000 %d\n" % (t, x))
-            if step == 0:
-                lines.append("E: %.6f 0003 0001 300\n" % t)
-            lines.append("E: %.6f 0000 0000 0\n" % t)
-            t += 0.012
-        lines.append("E: %.6f 0003 0039 -1\nE: %.6f 0001 014a 0\nE: %.6f 0001 0145 0\nE: %.6f 0000 0000 0\n" % (t, t, t, t))
-        t += 1.0
-    return "".join(lines)
+        leftward.append(direction > 0)
+    # A second between swipes: each transition is over before the next finger lands.
+    return "# EVEMU 1.3\n" + generate.swipes(leftward, pause=1.0, start_time=1.0)
 
 
 def replay_seconds(path):
