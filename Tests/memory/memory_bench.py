@@ -42,14 +42,8 @@ def config(screens, picture_path):
 
 def recording(screens):
     """Ten swipes that go on to screens never shown while there are any, then back and forth."""
-    leftward, position, direction = [], 0, 1
-    for _ in range(SWIPES):
-        if not 0 <= position + direction < screens:
-            direction = -direction
-        position = max(0, min(screens - 1, position + direction))
-        leftward.append(direction > 0)
     # A second between swipes: each transition is over before the next finger lands.
-    return "# EVEMU 1.3\n" + generate.swipes(leftward, pause=1.0, start_time=1.0)
+    return "# EVEMU 1.3\n" + generate.swipes(generate.deck(SWIPES, screens), pause=1.0, start_time=1.0)
 
 
 def replay_seconds(path):

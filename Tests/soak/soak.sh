@@ -1,8 +1,9 @@
 #!/bin/sh
 # `make soak`: the real daemon (release build) on the headless display with the pattern camera
-# swipes back and forth SWIPES times (default 1000) from a generated recording. Reports RSS at the
-# start (after warm-up), the middle and the end, and the transitions; fails when RSS grew by more
-# than 2 MB after warm-up or a swipe did not complete.
+# swipes back and forth SWIPES times (default 1000) from a generated recording; with SCREENS=N, a
+# deck of N card screens walked end to end and back, so every screen is drawn, let go and drawn
+# again. Reports RSS at the start (after warm-up), the middle and the end, and the transitions;
+# fails when RSS grew by more than 2 MB after warm-up or a swipe did not complete.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -11,8 +12,20 @@ swipes=${SWIPES:-1000}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-python3 "$here/generate.py" "$swipes" > "$out/swipes.events"
-"$binary" run --display headless --config "$here/soak.toml" --replay "$out/swipes.events" \
+screens=${SCREENS:-}
+config="$here/soak.toml"
+if [ -n "$screens" ]; then
+    config="$out/deck.toml"
+    printf '[display]\nbackend = "headless"\nsize = "800x600"\n[camera]\nsource = "pattern"\n[transition]\nstyle = "slide"\nduration = 0.15\n' > "$config"
+    n=0
+    while [ "$n" -lt "$screens" ]; do
+        printf '[[screen]]\nname = "s%d"\nbackground = "#20%02x60"\n  [[screen.element]]\n  type = "card"\n  title = "Screen %d"\n  text = "One of %d screens"\n' \
+            "$n" "$((n * 7 % 256))" "$n" "$screens" >> "$config"
+        n=$((n + 1))
+    done
+fi
+python3 "$here/generate.py" "$swipes" ${screens:+"$screens"} > "$out/swipes.events"
+"$binary" run --display headless --config "$config" --replay "$out/swipes.events" \
     --device "$root/Tests/e2e/touchscreen.desc" --events-log "$out/events.jsonl" > "$out/report.txt" 2> "$out/daemon.log" &
 pid=$!
 : > "$out/rss"
