@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import KioskEngine
 @testable import KioskRuntime
 import XCTest
 
@@ -89,58 +88,6 @@ final class MqttBrokerTests: XCTestCase {
                       "the error text is ctl's: \(seen)")
         XCTAssertTrue(seen.contains("lobby/kiosk/value/temp 21.5"), "\(seen)")
         XCTAssertTrue(seen.contains { $0.contains(#""command":"brightness","error":"brightness 2.0 is outside 0...1""#) }, "\(seen)")
-    }
-
-    func testValuesComeFromPlainAndJSONPayloadsAndAnMqttButtonPublishes() throws {
-        let kiosk = try DaemonHarness(config: config() + """
-
-            [[value]]
-            name = "outside"
-            source = "mqtt"
-            topic = "building/weather"
-            field = "temperature"
-            [[value]]
-            name = "queue"
-            source = "mqtt"
-            topic = "building/+/queue"
-            initial = "-"
-            [[screen]]
-            name = "third"
-              [[screen.element]]
-              type = "button"
-              name = "call"
-              title = "Call staff {outside} {queue}"
-              x = 60
-              y = 60
-              width = 200
-              height = 80
-              action = "mqtt"
-              topic = "building/staff/call"
-              payload = "{\\"desk\\": 3}"
-            """)
-        let control = KioskControl(daemon: kiosk.daemon, logger: kiosk.log.logger)
-        let bridge = try XCTUnwrap(control.mqtt)
-        XCTAssertTrue(kiosk.runLoop(limit: 5) { bridge.isConnected }, "\(kiosk.log.lines)")
-        _ = kiosk.runLoop(limit: 0.3) { false }
-        try send("building/weather", #"{"temperature": 21.5, "humidity": 40}"#)
-        try send("building/lobby/queue", "A17")
-        XCTAssertTrue(kiosk.runLoop(limit: 5) { kiosk.daemon.values["outside"] == "21.5" && kiosk.daemon.values["queue"] == "A17" },
-                      "\(kiosk.daemon.values)")
-        try send("building/weather", #"{"humidity": 41}"#)
-        _ = kiosk.runLoop(limit: 0.5) { false }
-        XCTAssertEqual(kiosk.daemon.values["outside"], "21.5", "a message without the field leaves the text")
-        XCTAssertThrowsError(try control.setValue(name: "outside", value: "x"), "an mqtt value is not set over D-Bus")
-
-        let listener = try MqttListener(port: broker.port, pattern: "building/staff/#")
-        try kiosk.daemon.goTo("third", animated: false)
-        kiosk.settle()
-        // A finger down on the button, held a moment, lifted where it landed.
-        let centre = Point(x: 160, y: 100)
-        try kiosk.send([TouchEvent(id: 1, phase: .began, location: centre, time: kiosk.clock.now)])
-        kiosk.clock.advance(to: kiosk.clock.now + 0.05)
-        try kiosk.send([TouchEvent(id: 1, phase: .ended, location: centre, time: kiosk.clock.now)])
-        kiosk.settle()
-        XCTAssertEqual(listener.lines(waitingFor: 1), [#"building/staff/call {"desk": 3}"#])
     }
 
     func testABrokerThatGoesAwayIsReconnectedWithStateRepublishedAndTheLoopNeverWaits() throws {

@@ -62,7 +62,6 @@ public struct KioskConfiguration: Hashable, Sendable {
         home = homeName ?? screens[0].name
         root.finishReading()
         checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
-        checkBrokerUsers(valueTables: valueTables, screenTables: screenTables, diagnostics: root.diagnostics)
         warnings = root.diagnostics.warnings
         ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
             .check(self, valueTables: valueTables, screenTables: screenTables)
@@ -101,29 +100,6 @@ public struct KioskConfiguration: Hashable, Sendable {
             checkButtons(in: screen.elements, elementsPath: table.path.appending("element"), names: &buttonNames,
                          diagnostics: diagnostics, check: checkScreenName)
         }
-    }
-
-    /// `mqtt` values and buttons need `[mqtt] broker`.
-    private func checkBrokerUsers(valueTables: [TableReader], screenTables: [TableReader], diagnostics: DiagnosticCollector) {
-        guard mqtt.broker == nil else { return }
-        let advice = "needs [mqtt] broker = \"mqtt://HOST:1883\""
-        for (value, table) in zip(values, valueTables) where value.source.kind == .mqtt {
-            diagnostics.valueError("value \"\(value.name)\" with source \"mqtt\" \(advice)", at: table.path.appending("source"))
-        }
-        func check(_ elements: [ElementConfiguration], at path: ConfigPath) {
-            for (index, element) in elements.enumerated() {
-                switch element.kind {
-                case .button(let button) where button.action.kind == .mqtt:
-                    diagnostics.valueError("button \"\(button.displayName)\" with action \"mqtt\" \(advice)",
-                                           at: path.appending(index: index).appending("action"))
-                case .scroll(let scroll):
-                    check(scroll.content, at: path.appending(index: index).appending("content"))
-                default:
-                    break
-                }
-            }
-        }
-        for (screen, table) in zip(screens, screenTables) { check(screen.elements, at: table.path.appending("element")) }
     }
 
     /// Buttons must name screens that exist, and be named uniquely on their screen (`names`).

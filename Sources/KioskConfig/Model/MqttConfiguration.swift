@@ -30,7 +30,7 @@ public struct MqttConfiguration: Hashable, Sendable {
         }
         keepalive = table.integer("keepalive", default: keepalive, in: 5...3600)
         caFile = table.formatted("ca-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
-        if table.string("password") != nil {
+        if table.contains("password") {
             table.valueError("password", "is never kept in the config: put it in a file readable only by the service "
                              + "and name it with password-file")
         }

@@ -40,15 +40,6 @@ public struct ValueConfiguration: Hashable, Sendable {
             source = .file(path: path, maxLength: table.integer("max-length", default: 256, in: 1...65_536))
         case .command:
             source = .command(CommandSpec(reading: table, readsInterval: true))
-        case .mqtt:
-            let topic = table.formatted("topic", expected: "an MQTT topic (wildcards + and # allowed)") {
-                !$0.isEmpty && !$0.contains("\0") ? $0 : nil
-            }
-            if !table.contains("topic") {
-                table.diagnostics.keyError("\(table.tableName) with source \"mqtt\" needs 'topic': the topic its text comes from",
-                                           at: table.path)
-            }
-            source = .mqtt(topic: topic ?? "", field: table.nonEmptyString("field"))
         }
         table.finishReading(context: "a \(source.kind.rawValue) value (\(table.tableName))")
     }

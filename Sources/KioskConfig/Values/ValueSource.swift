@@ -8,8 +8,6 @@ public enum ValueSource: Hashable, Sendable {
     case file(path: String, maxLength: Int)
     /// The first line of `command`'s output, run every `interval` seconds and killed after `timeout`.
     case command(CommandSpec)
-    /// The payload of each message on `topic` at `[mqtt] broker`, or its JSON `field` (`{"temperature": 21.5}`).
-    case mqtt(topic: String, field: String?)
 
     /// The word `source = "..."` names it by.
     public var kind: ValueSourceKind {
@@ -18,14 +16,13 @@ public enum ValueSource: Hashable, Sendable {
         case .clock: .clock
         case .file: .file
         case .command: .command
-        case .mqtt: .mqtt
         }
     }
 }
 
 /// The words `source` accepts.
 public enum ValueSourceKind: String, CaseIterable, Sendable {
-    case dbus, clock, file, command, mqtt
+    case dbus, clock, file, command
 }
 
 /// A program to run without a shell: its argv, how often, and how long it may take.

@@ -43,8 +43,6 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         do {
             guard let bridge = try MqttBridge.start(settings, target: self, loop: daemon.eventLoop, clock: daemon.clock,
                                                     logger: logger) else { return }
-            bridge.brokerValues = { [unowned daemon] in daemon.brokerValues }
-            bridge.setBrokerValue = { [unowned daemon] name, text in daemon.setValueFromBroker(name, to: text) }
             daemon.addObserver(bridge)
             mqtt = bridge
             logger.info("MQTT: connecting to \(settings.broker.map { "\($0)" } ?? ""), topics under \(bridge.topics.prefix)/")

@@ -51,20 +51,6 @@ extension KioskDaemon {
         store.set(name, to: text)
     }
 
-    /// Sets an `mqtt` value from a message the broker delivered; other values and unknown names are left alone.
-    func setValueFromBroker(_ name: String, to text: String) {
-        guard case .mqtt? = valueSources.store.source(of: name) else { return }
-        valueSources.store.set(name, to: text)
-    }
-
-    /// The `mqtt` values of the configuration running now: their names, topics and JSON fields.
-    var brokerValues: [(name: String, topic: String, field: String?)] {
-        applier.configuration.values.compactMap { value in
-            guard case .mqtt(let topic, let field) = value.source else { return nil }
-            return (value.name, topic, field)
-        }
-    }
-
     /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
     /// Going to the screen already on top does nothing.
     public func goTo(_ screen: String, animated: Bool) throws(GoToError) {

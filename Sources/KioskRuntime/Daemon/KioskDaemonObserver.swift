@@ -20,8 +20,6 @@ public protocol KioskDaemonObserver: AnyObject {
     func buttonPressed(screen: String, button: String)
     /// An `exec` button's command ended with `status`.
     func actionFinished(screen: String, button: String, status: Int32)
-    /// An `mqtt` button was pressed: `payload` is for `topic` on the broker.
-    func publishRequested(screen: String, button: String, topic: String, payload: String)
     /// The daemon is stopping (SIGTERM): last words go out now.
     func stopping()
 }
@@ -36,7 +34,6 @@ extension KioskDaemonObserver {
     public func cameraFrameArrived() {}
     public func buttonPressed(screen: String, button: String) {}
     public func actionFinished(screen: String, button: String, status: Int32) {}
-    public func publishRequested(screen: String, button: String, topic: String, payload: String) {}
     public func stopping() {}
 }
 

@@ -11,12 +11,6 @@ final class MqttBridge: KioskDaemonObserver {
     private let logger: Logger
     /// The value texts last published, so a change publishes only what changed.
     private var publishedValues: [String: String] = [:]
-    /// The `mqtt` values of the running configuration: name, topic and JSON field.
-    var brokerValues: () -> [(name: String, topic: String, field: String?)] = { [] }
-    /// Sets an `mqtt` value's text.
-    var setBrokerValue: (_ name: String, _ text: String) -> Void = { _, _ in }
-    /// The topics subscribed for `mqtt` values.
-    private var valueTopics: Set<String> = []
 
     /// The bridge `configuration` asks for, connecting from the loop's next turns; nil without `broker`.
     static func start(_ configuration: MqttConfiguration, target: any ControlTarget, loop: EventLoop, clock: any DaemonClock,
@@ -52,8 +46,6 @@ final class MqttBridge: KioskDaemonObserver {
         }
         connection.onConnected = { [unowned self] in
             connection.subscribe(topics.commands)
-            valueTopics = []
-            subscribeToValues()
             publishEverything()
         }
         connection.onMessage = { [unowned self] topic, payload in handle(topic: topic, payload: payload) }
@@ -124,72 +116,9 @@ final class MqttBridge: KioskDaemonObserver {
         stop()
     }
 
-    func publishRequested(screen: String, button: String, topic: String, payload: String) {
-        guard connection.isConnected else {
-            return logger.warning("MQTT: button \"\(button)\" on \"\(screen)\": not connected to the broker; \(topic) not published")
-        }
-        connection.publish(topic, payload, retain: false)
-    }
-
-    func configurationReloaded(accepted: Bool) {
-        if accepted { subscribeToValues() }
-    }
-
-    // MARK: - Values from the broker
-
-    /// Subscribes to the topics of the running `mqtt` values not subscribed yet, and lets go of the rest.
-    private func subscribeToValues() {
-        let wanted = Set(brokerValues().map(\.topic))
-        for topic in valueTopics.subtracting(wanted) { connection.unsubscribe(topic) }
-        for topic in wanted.subtracting(valueTopics) { connection.subscribe(topic) }
-        if connection.isConnected { valueTopics = wanted }
-    }
-
-    /// The text a value takes from a message: the payload, or the named field of a JSON object (a
-    /// number or a boolean as JSON writes it); nil when the field is missing or not a plain value.
-    static func text(of payload: Data, field: String?) -> String? {
-        guard let field else { return String(decoding: payload, as: UTF8.self) }
-        guard let object = try? JSONDecoder().decode([String: JSONScalar].self, from: payload) else { return nil }
-        return object[field]?.text
-    }
-
-    /// A JSON object's member as a value can show it.
-    private enum JSONScalar: Decodable {
-        case text(String), flag(Bool), number(Double), other
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let flag = try? container.decode(Bool.self) {
-                self = .flag(flag)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else if let text = try? container.decode(String.self) {
-                self = .text(text)
-            } else {
-                self = .other
-            }
-        }
-
-        var text: String? {
-            switch self {
-            case .text(let text): text
-            case .flag(let flag): flag ? "true" : "false"
-            case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-            case .other: nil
-            }
-        }
-    }
-
     // MARK: - Commands
 
     private func handle(topic: String, payload: Data) {
-        for value in brokerValues() where MqttConnection.topic(topic, matches: value.topic) {
-            if let text = Self.text(of: payload, field: value.field) {
-                setBrokerValue(value.name, text)
-            } else {
-                logger.notice("MQTT: value \"\(value.name)\": a message on \(topic) has no field \"\(value.field ?? "")\"; the text stays")
-            }
-        }
         guard topic.hasPrefix(topics.commandPrefix), let target else { return }
         let command = String(topic.dropFirst(topics.commandPrefix.count))
         let text = String(decoding: payload, as: UTF8.self)

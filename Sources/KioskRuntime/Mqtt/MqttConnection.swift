@@ -112,10 +112,8 @@ final class MqttConnection {
     }
 
     /// Queues a message and sends what the socket takes now; dropped while not connected (state is
-    /// published again on each connection). QoS 0: a QoS 1 message not yet acknowledged when the
-    /// connection dropped would be sent again after the reconnect, after the fresh state, and a
-    /// stale retained screen would win.
-    func publish(_ topic: String, _ payload: String, retain: Bool, qos: Int32 = 0) {
+    /// published again on each connection).
+    func publish(_ topic: String, _ payload: String, retain: Bool, qos: Int32 = 1) {
         guard let handle, isConnected else { return }
         let code = mosquitto_publish(handle, nil, topic, Int32(payload.utf8.count), payload, qos, retain)
         guard code == Int32(MOSQ_ERR_SUCCESS.rawValue) else { return lost(code: code) }
@@ -126,18 +124,6 @@ final class MqttConnection {
         guard let handle, isConnected else { return }
         _ = mosquitto_subscribe(handle, nil, pattern, 1)
         flush()
-    }
-
-    func unsubscribe(_ pattern: String) {
-        guard let handle, isConnected else { return }
-        _ = mosquitto_unsubscribe(handle, nil, pattern)
-        flush()
-    }
-
-    /// Whether `topic` is one `pattern` (with + and # wildcards) subscribes to.
-    static func topic(_ topic: String, matches pattern: String) -> Bool {
-        var result = false
-        return mosquitto_topic_matches_sub(pattern, topic, &result) == Int32(MOSQ_ERR_SUCCESS.rawValue) && result
     }
 
     // MARK: - The loop's side

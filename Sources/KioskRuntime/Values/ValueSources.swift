@@ -3,7 +3,7 @@ import KioskConfig
 import Logging
 
 /// Runs the source of every `[[value]]` (clock, file, command; `dbus` values wait for
-/// `SetValue`, `mqtt` values for the broker's messages) and feeds what they give into the store.
+/// `SetValue`) and feeds what they give into the store.
 final class ValueSources {
     let store: ValueStore
     private let context: DaemonContext
@@ -43,7 +43,7 @@ final class ValueSources {
             let log: (String) -> Void = { [logger = context.logger] line in logger.warning("value \"\(name)\": \(line)") }
             do {
                 switch value.source {
-                case .dbus, .mqtt:
+                case .dbus:
                     continue
                 case .clock(let format):
                     feeds.append(try ClockFeed(format: format, wallClock: wallClock, clock: context.clock, set: set))

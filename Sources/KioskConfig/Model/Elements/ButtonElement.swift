@@ -48,17 +48,9 @@ public struct ButtonElement: Hashable, Sendable {
             action = .signal
         case .exec?:
             action = .exec(CommandSpec(reading: table, readsInterval: false))
-        case .mqtt?:
-            let topic = table.formatted("topic", expected: "an MQTT topic without + or #") {
-                !$0.isEmpty && !$0.contains("+") && !$0.contains("#") && !$0.contains("\0") ? $0 : nil
-            }
-            if !table.contains("topic") {
-                table.diagnostics.keyError("a button with action \"mqtt\" needs 'topic': where its payload is published", at: table.path)
-            }
-            action = .mqtt(topic: topic ?? "", payload: table.string("payload", default: ""))
         case nil:
             if !table.contains("action") {
-                table.diagnostics.keyError("a button needs 'target' (the screen it goes to) or 'action' (\"signal\", \"exec\" or \"mqtt\")",
+                table.diagnostics.keyError("a button needs 'target' (the screen it goes to) or 'action' (\"signal\" or \"exec\")",
                                            at: table.path)
             }
             action = .screen("")
