@@ -13,6 +13,8 @@ public struct MqttConfiguration: Hashable, Sendable {
     public var keepalive = 30
     /// The CA certificates an `mqtts://` broker is checked against; nil: the system's store.
     public var caFile: String?
+    /// Announce the panel to Home Assistant under `homeassistant/` (MQTT discovery).
+    public var homeAssistant = false
 
     /// Every setting at its default, as an omitted section reads.
     public init() {}
@@ -30,6 +32,7 @@ public struct MqttConfiguration: Hashable, Sendable {
         }
         keepalive = table.integer("keepalive", default: keepalive, in: 5...3600)
         caFile = table.formatted("ca-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
+        homeAssistant = table.bool("homeassistant", default: homeAssistant)
         if table.contains("password") {
             table.valueError("password", "is never kept in the config: put it in a file readable only by the service "
                              + "and name it with password-file")
