@@ -41,7 +41,6 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", debian: "libturbojpeg0-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
-        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", debian: "libmosquitto-dev"),
         // GStreamer's core, app sink and video helpers; gstreamer-video-1.0's .pc brings the core's flags.
         systemLibrary("CGStreamer", pkgConfig: "gstreamer-video-1.0", debian: "libgstreamer-plugins-base1.0-dev"),
         // Debian's libyuv-dev has no pkg-config file: the module map links libyuv by name.
@@ -74,7 +73,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux", "CKioskBus", "CMosquitto",
+            "CSystemd", "CLinux", "CKioskBus",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

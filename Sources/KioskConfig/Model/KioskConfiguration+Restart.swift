@@ -1,5 +1,5 @@
-/// The part of a configuration only a restart applies: the display is opened, the bus name owned,
-/// the broker connected and the metrics file written from start to exit. A reload applies the rest and keeps this part.
+/// The part of a configuration only a restart applies: the display is opened, the bus name owned
+/// and the metrics file written from start to exit. A reload applies the rest and keeps this part.
 extension KioskConfiguration {
     /// The `[section] key` names whose values in `file` differ from this (running) configuration's
     /// in the part only a restart applies.
@@ -18,7 +18,6 @@ extension KioskConfiguration {
         check(old.control.bus != new.control.bus, "[control] bus")
         check(old.metrics.textfile != new.metrics.textfile, "[metrics] textfile")
         check(old.metrics.interval != new.metrics.interval, "[metrics] interval")
-        check(old.mqtt != new.mqtt, "[mqtt]")
         // A key added to these sections and not named above still shows, as its section.
         for (section, changed) in [("[display]", old.display != new.display), ("[control]", old.control != new.control),
                                    ("[metrics]", old.metrics != new.metrics)]
@@ -35,7 +34,6 @@ extension KioskConfiguration {
         result.display = display
         result.control = control
         result.metrics = metrics
-        result.mqtt = mqtt
         return result
     }
 }

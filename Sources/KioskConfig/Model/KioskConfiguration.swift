@@ -15,7 +15,6 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var power = PowerConfiguration()
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
-    public var mqtt = MqttConfiguration()
     /// `[[value]]`: the named texts `{name}` placeholders show.
     public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
@@ -52,7 +51,6 @@ public struct KioskConfiguration: Hashable, Sendable {
         idle = IdleConfiguration(reading: idleTable)
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
-        mqtt = MqttConfiguration(reading: root.table("mqtt"))
         let valueTables = root.tables("value")
         values = valueTables.map(ValueConfiguration.init(reading:))
         let screenTables = root.tables("screen")

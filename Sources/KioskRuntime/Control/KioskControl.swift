@@ -13,8 +13,6 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private let logger: Logger
     private let metrics = KioskMetrics()
     private var service: ControlService?
-    /// The MQTT front end (`[mqtt]`), beside D-Bus.
-    private(set) var mqtt: MqttBridge?
     private var screenshots: ScreenshotEncoder?
     private var metricsTimer: (any DaemonTimer)?
     /// The last failure writing the metrics file, logged once until it changes or a write succeeds.
@@ -35,20 +33,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             logger.warning("screenshots unavailable: \(error)")
         }
         startService(on: daemon.configuration.control.bus)
-        startMqtt(daemon.configuration.mqtt)
         startMetricsFile(daemon.configuration.metrics)
-    }
-
-    private func startMqtt(_ settings: MqttConfiguration) {
-        do {
-            guard let bridge = try MqttBridge.start(settings, target: self, loop: daemon.eventLoop, clock: daemon.clock,
-                                                    logger: logger) else { return }
-            daemon.addObserver(bridge)
-            mqtt = bridge
-            logger.info("MQTT: connecting to \(settings.broker.map { "\($0)" } ?? ""), topics under \(bridge.topics.prefix)/")
-        } catch {
-            logger.error("MQTT: \(error); the kiosk runs without MQTT")
-        }
     }
 
     private func startService(on bus: ControlBus) {

@@ -225,7 +225,6 @@ public final class KioskDaemon {
     /// Ends what runs (a transition ends through its normal path) and releases the devices.
     public func shutDown() {
         notifier.stopping()
-        notify { $0.stopping() }
         sceneHost.settle()
         pacer.stop()
         power.stop()

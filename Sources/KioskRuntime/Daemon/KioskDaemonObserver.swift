@@ -20,8 +20,6 @@ public protocol KioskDaemonObserver: AnyObject {
     func buttonPressed(screen: String, button: String)
     /// An `exec` button's command ended with `status`.
     func actionFinished(screen: String, button: String, status: Int32)
-    /// The daemon is stopping (SIGTERM): last words go out now.
-    func stopping()
 }
 
 extension KioskDaemonObserver {
@@ -34,7 +32,6 @@ extension KioskDaemonObserver {
     public func cameraFrameArrived() {}
     public func buttonPressed(screen: String, button: String) {}
     public func actionFinished(screen: String, button: String, status: Int32) {}
-    public func stopping() {}
 }
 
 /// The daemon's state an observer can read and be told about.
