@@ -34,6 +34,7 @@ let package = Package(
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
         systemLibrary("CSDL2", pkgConfig: "sdl2", debian: "libsdl2-dev"),
+        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", debian: "libmosquitto-dev"),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux"),
         // The D-Bus interface's sd-bus vtable: its SD_BUS_* macros are C that Swift cannot import.
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux", "CKioskBus",
+            "CSystemd", "CLinux", "CKioskBus", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -12,6 +12,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private let logger: Logger
     private let metrics = KioskMetrics()
     private var service: ControlService?
+    private var mqtt: MqttFrontEnd?
     private var screenshots: ScreenshotEncoder?
     private var metricsTimer: (any DaemonTimer)?
     /// The transition style counted in `swipe_kiosk_transitions_total`, read when each one ends.
@@ -28,6 +29,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             logger.warning("screenshots unavailable: \(error)")
         }
         startService(on: daemon.configuration.control.bus)
+        startMqtt(daemon.configuration.mqtt)
         startMetricsFile(daemon.configuration.metrics)
     }
 
@@ -40,6 +42,18 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             logger.info("D-Bus: \(KioskBusInterface.busName) on the \(bus.rawValue) bus")
         } catch {
             logger.warning("D-Bus: \(error); the kiosk runs without remote control ([control] bus = \"none\" silences this)")
+        }
+    }
+
+    private func startMqtt(_ settings: MqttConfiguration) {
+        guard settings.broker != nil else { return }
+        do {
+            let frontEnd = try MqttFrontEnd(settings: settings, daemon: daemon, target: self, logger: logger)
+            daemon.addObserver(frontEnd)
+            mqtt = frontEnd
+            logger.info("MQTT: topics under \(frontEnd.topicPrefix)")
+        } catch {
+            logger.error("MQTT: \(error); the kiosk runs without MQTT")
         }
     }
 

@@ -49,6 +49,12 @@ extension KioskDaemon {
         store.set(name, to: text)
     }
 
+    /// Gives the `mqtt` value `name` the text its topic brought; ignored for any other value.
+    public func receiveMqttValue(_ name: String, text: String) {
+        guard valueSources.store.source(of: name) == .mqtt else { return }
+        valueSources.store.set(name, to: text)
+    }
+
     /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
     /// Going to the screen already on top does nothing.
     public func goTo(_ screen: String, animated: Bool) throws(GoToError) {
