@@ -136,6 +136,12 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
 
     public var values: [String: String] { daemon.values }
 
+    public func pressButton(screen: String, button: String) throws(ControlError) {
+        guard daemon.pressButton(screen: screen, button: button) else {
+            throw .invalidArgument("no button \"\(button)\" on screen \"\(screen)\"")
+        }
+    }
+
     public func setValue(name: String, value: String) throws(ControlError) {
         do {
             try daemon.setValue(name, to: value)

@@ -8,9 +8,11 @@ enum MqttCommand: Equatable {
     case wake
     case brightness(Double)
     case reload
+    /// Presses a button as a finger would (Home Assistant's button entities).
+    case press(screen: String, button: String)
 
     /// Every command topic's tail, for the error an unknown one gets.
-    static let names = "goto, set/NAME, blank, wake, brightness, reload"
+    static let names = "goto, set/NAME, blank, wake, brightness, reload, press"
 
     /// Parses the command `name` with `payload`; throws the text `P/result` reports.
     init(name: String, payload: String) throws(ControlError) {
@@ -27,7 +29,14 @@ enum MqttCommand: Equatable {
                 self = .goTo(screen: trimmed, animated: true)
             }
         case "blank":
-            self = .blank
+            // Home Assistant's light switches with "true" (blank) and "false" (lit).
+            self = payload.trimmingCharacters(in: .whitespacesAndNewlines) == "false" ? .wake : .blank
+        case "press":
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(payload.utf8))) as? [String: Any],
+                  let screen = object["screen"] as? String, let button = object["button"] as? String else {
+                throw .invalidArgument("press takes {\"screen\": NAME, \"button\": NAME}")
+            }
+            self = .press(screen: screen, button: button)
         case "wake":
             self = .wake
         case "reload":
@@ -54,6 +63,7 @@ enum MqttCommand: Equatable {
         case .wake: try target.wakePanel()
         case .brightness(let level): try target.setBrightness(level)
         case .reload: try target.reloadConfiguration()
+        case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
         }
     }
 }

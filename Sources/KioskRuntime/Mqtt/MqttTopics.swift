@@ -12,5 +12,6 @@ struct MqttTopics {
     func event(_ name: String) -> String { "\(prefix)/event/\(name)" }
     var commands: String { "\(prefix)/command/#" }
     var commandPrefix: String { "\(prefix)/command/" }
+    func command(_ name: String) -> String { "\(prefix)/command/\(name)" }
     var result: String { "\(prefix)/result" }
 }
