@@ -17,6 +17,9 @@ public final class MqttFrontEnd: KioskDaemonObserver {
     private var valueFilters: Set<String> = []
     /// The last text published per value, so only changes go out.
     private var publishedValues: [String: String] = [:]
+    /// Home Assistant discovery (`[mqtt] homeassistant`), and the config topics published so far.
+    private let discovery: MqttDiscovery?
+    private var discoveryTopics: Set<String> = []
 
     /// Connects (in the background of the loop) to the broker `settings` names.
     public init(settings: MqttConfiguration, daemon: KioskDaemon, target: any ControlTarget, logger: Logger) throws {
@@ -36,6 +39,7 @@ public final class MqttFrontEnd: KioskDaemonObserver {
                                                 caFile: settings.caFile, keepalive: settings.keepalive,
                                                 will: (topics.availability, "offline")),
                                 loop: daemon.eventLoop, clock: daemon.clock)
+        discovery = settings.homeAssistant ? MqttDiscovery(clientID: clientID, topics: topics) : nil
         self.daemon = daemon
         self.target = target
         self.logger = logger
@@ -67,6 +71,22 @@ public final class MqttFrontEnd: KioskDaemonObserver {
         subscribeValues()
         publishedValues = [:]
         publishState(Set(KioskDaemonProperty.allCases))
+        discoveryTopics = []
+        announce()
+    }
+
+    /// Publishes the discovery config of every entity the running config has, retained, and an
+    /// empty retained message for each one published before that it no longer has.
+    private func announce() {
+        guard let discovery, client.isConnected else { return }
+        let messages = discovery.messages(for: daemon.configuration)
+        for gone in discoveryTopics.subtracting(messages.keys).sorted() {
+            client.publish(gone, "", retain: true)
+        }
+        for (topic, payload) in messages.sorted(by: { $0.key < $1.key }) {
+            client.publish(topic, payload, retain: true)
+        }
+        discoveryTopics = Set(messages.keys)
     }
 
     /// Subscribes to the topics the running config's `mqtt` values name (a reload may change them).
@@ -147,6 +167,7 @@ public final class MqttFrontEnd: KioskDaemonObserver {
         guard accepted, client.isConnected else { return }
         subscribeValues()
         publishState([.values])
+        announce()
     }
 
     public func screenChanged(from: String, to: String) {
