@@ -34,6 +34,9 @@ final class MqttProcessTests: XCTestCase {
         XCTAssertTrue(KioskProcess.wait { availability.last("kiosk/p/availability") == "online" }, kiosk.log)
         kill(kiosk.pid, SIGKILL)
         XCTAssertTrue(KioskProcess.wait { availability.last("kiosk/p/availability") == "offline" }, "\(availability.lines)")
+        // Retained: a dashboard that starts later sees the panel offline too.
+        let late = try broker.subscribe("kiosk/p/availability")
+        XCTAssertTrue(KioskProcess.wait(limit: 5) { late.last("kiosk/p/availability") == "offline" }, "\(late.lines)")
     }
 
     func testAWrongPasswordIsLoggedClearlyAndTheKioskRunsOn() throws {
