@@ -110,7 +110,13 @@ public final class MqttFrontEnd: KioskDaemonObserver {
             case .transitioning: client.publish(topics.transitioning, String(target.isTransitioning), retain: true)
             case .brightness: client.publish(topics.brightness, String(target.brightness), retain: true)
             case .values:
-                for (name, text) in target.values.sorted(by: { $0.key < $1.key }) where publishedValues[name] != text {
+                let values = target.values
+                // A value a reload removed loses its retained text.
+                for gone in publishedValues.keys.filter({ values[$0] == nil }).sorted() {
+                    client.publish(topics.value(gone), "", retain: true)
+                    publishedValues[gone] = nil
+                }
+                for (name, text) in values.sorted(by: { $0.key < $1.key }) where publishedValues[name] != text {
                     client.publish(topics.value(name), text, retain: true)
                     publishedValues[name] = text
                 }

@@ -309,7 +309,8 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
 
     func testTheKioskAppearsAsOneDeviceAndARemovedValueIsCleared() throws {
         let broker = try MosquittoBroker()
-        let kiosk = try DaemonHarness(config: Self.config(port: broker.port, values: "[[value]]\nname = \"temp\"\n[[value]]\nname = \"door\""))
+        let kiosk = try DaemonHarness(config: Self.config(port: broker.port,
+                                                          values: "[[value]]\nname = \"temp\"\n[[value]]\nname = \"door\"\ninitial = \"shut\""))
         kiosk.settle()
         let control = KioskControl(daemon: kiosk.daemon, logger: kiosk.log.logger)
         let configs = try broker.subscribe("homeassistant/#")
@@ -333,6 +334,7 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
 
         // Home Assistant's button presses the kiosk's button.
         let presses = try broker.subscribe("kiosk/d/event/button")
+        let values = try broker.subscribe("kiosk/d/value/#")
         let button = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(configs.last(topic("button", "button_home_bell"))!.utf8)) as? [String: Any])
         XCTAssertTrue(kiosk.runLoop(limit: 0.3) { false } == false) // the subscriber settles in
         try broker.publish(button["command_topic"] as! String, button["payload_press"] as! String)
@@ -343,6 +345,7 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
         // mosquitto_sub prints an empty payload (the retained config cleared) as "(null)".
         XCTAssertTrue(kiosk.runLoop(limit: 5) { configs.last(topic("sensor", "value_door")) == "(null)" }, "\(configs.lines)")
         XCTAssertNotEqual(configs.last(topic("sensor", "value_temp")), "(null)")
+        XCTAssertTrue(kiosk.runLoop(limit: 5) { values.last("kiosk/d/value/door") == "(null)" }, "\(values.lines)")
         withExtendedLifetime(control) {}
     }
 }
