@@ -221,12 +221,8 @@ final class MqttClient {
         let events = EPOLLIN.rawValue | (mosquitto_want_write(mosq) ? EPOLLOUT.rawValue : 0)
         guard socket != watchedSocket || events != watchedEvents else { return }
         if socket != watchedSocket { unwatch() }
-        var readyEvents: UInt32 = 0
         do {
-            try loop.watch(socket, events: events) { [unowned self] in
-                readyEvents = self.pollEvents(socket)
-                ready(events: readyEvents)
-            }
+            try loop.watch(socket, events: events) { [unowned self] in ready(events: pollEvents(socket)) }
             watchedSocket = socket
             watchedEvents = events
         } catch {
