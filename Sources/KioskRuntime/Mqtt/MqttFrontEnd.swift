@@ -102,22 +102,24 @@ public final class MqttFrontEnd: KioskDaemonObserver {
 
     private func publishState(_ properties: Set<KioskDaemonProperty>) {
         guard client.isConnected, let target else { return }
+        // QoS 0: libmosquitto resends unacknowledged QoS 1 messages after a reconnect, after the
+        // fresh state published on connecting, so a stale state would win; QoS 0 ones are dropped.
         for property in KioskDaemonProperty.allCases where properties.contains(property) {
             switch property {
-            case .currentScreen: client.publish(topics.screen, target.currentScreen, retain: true)
-            case .screens: client.publish(topics.screens, Self.json(target.screens), retain: true)
-            case .blanked: client.publish(topics.blanked, String(target.isBlanked), retain: true)
-            case .transitioning: client.publish(topics.transitioning, String(target.isTransitioning), retain: true)
-            case .brightness: client.publish(topics.brightness, String(target.brightness), retain: true)
+            case .currentScreen: client.publish(topics.screen, target.currentScreen, retain: true, qos: 0)
+            case .screens: client.publish(topics.screens, Self.json(target.screens), retain: true, qos: 0)
+            case .blanked: client.publish(topics.blanked, String(target.isBlanked), retain: true, qos: 0)
+            case .transitioning: client.publish(topics.transitioning, String(target.isTransitioning), retain: true, qos: 0)
+            case .brightness: client.publish(topics.brightness, String(target.brightness), retain: true, qos: 0)
             case .values:
                 let values = target.values
                 // A value a reload removed loses its retained text.
                 for gone in publishedValues.keys.filter({ values[$0] == nil }).sorted() {
-                    client.publish(topics.value(gone), "", retain: true)
+                    client.publish(topics.value(gone), "", retain: true, qos: 0)
                     publishedValues[gone] = nil
                 }
                 for (name, text) in values.sorted(by: { $0.key < $1.key }) where publishedValues[name] != text {
-                    client.publish(topics.value(name), text, retain: true)
+                    client.publish(topics.value(name), text, retain: true, qos: 0)
                     publishedValues[name] = text
                 }
             }
