@@ -19,14 +19,16 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pango-view, the reference the text tests compare the compositor's text with.
 BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev libpango1.0-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
-                  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev \
+                  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libmosquitto-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
 # parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
-# and tools to drive and photograph the preview window.
+# and tools to drive and photograph the preview window; GStreamer's tools and plugins for the video tests; a
+# Mosquitto broker and its clients, and openssl to make the TLS test's CA.
 TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client prometheus util-linux \
                   xvfb xdotool imagemagick \
-                  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+                  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+                  mosquitto mosquitto-clients openssl
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
 # What checking the pixel kernels as an ARM board builds them needs: a cross compiler and qemu-user.

@@ -49,6 +49,7 @@ let package = Package(
         // not link SDL2 and its X11/Wayland libraries. Its headers come from libsdl2-dev.
         .target(name: "CKioskSDL", path: "Sources/System/CKioskSDL", cSettings: hardenedC + [.define("_REENTRANT")],
                 linkerSettings: [.linkedLibrary("dl")]),
+        systemLibrary("CMosquitto", pkgConfig: "libmosquitto", debian: "libmosquitto-dev"),
         // Kernel ioctl numbers and structs Swift cannot import as macros (V4L2, fbdev, KD, evdev).
         .target(name: "CLinux", path: "Sources/System/CLinux", cSettings: hardenedC),
         // The video pipeline (uridecodebin into an appsink): GObject calls and macros stay in C.
@@ -73,7 +74,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux", "CKioskBus",
+            "CSystemd", "CLinux", "CKioskBus", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

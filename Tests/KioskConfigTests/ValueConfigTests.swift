@@ -75,7 +75,7 @@ final class ValueConfigTests: XCTestCase {
         XCTAssertEqual(found, [
             "kiosk.toml:2:8: value.name: \"a b\" may hold only letters, digits, '_' and '-'",
             "kiosk.toml:6:8: duplicate value name \"x\" (first used on line 4)",
-            "kiosk.toml:7:10: value.source: \"clocks\" is not one of \"dbus\", \"clock\", \"file\" or \"command\"; did you mean \"clock\"?",
+            "kiosk.toml:7:10: value.source: \"clocks\" is not one of \"dbus\", \"clock\", \"file\", \"command\" or \"mqtt\"; did you mean \"clock\"?",
         ])
     }
 

@@ -34,8 +34,11 @@ final class KioskProcess {
         }
     }
 
+    /// The child's process id, for a test that kills it as a crash would.
+    var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-    var pid: pid_t { process.processIdentifier }
 
     /// Polls `condition` every 20 ms for at most `limit` seconds.
     static func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {

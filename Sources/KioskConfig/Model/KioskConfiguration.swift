@@ -15,6 +15,7 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var power = PowerConfiguration()
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
+    public var mqtt = MqttConfiguration()
     /// `[[value]]`: the named texts `{name}` placeholders show.
     public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
@@ -51,6 +52,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         idle = IdleConfiguration(reading: idleTable)
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
+        mqtt = MqttConfiguration(reading: root.table("mqtt"))
         let valueTables = root.tables("value")
         values = valueTables.map(ValueConfiguration.init(reading:))
         let screenTables = root.tables("screen")
@@ -63,6 +65,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         warnings = root.diagnostics.warnings
         ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
             .check(self, valueTables: valueTables, screenTables: screenTables)
+        checkMqttUsers(valueTables: valueTables, screenTables: screenTables, diagnostics: root.diagnostics)
     }
 
     /// Names must be unique, and everything that names a screen must name one that exists.

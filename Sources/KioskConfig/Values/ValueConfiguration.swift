@@ -40,6 +40,8 @@ public struct ValueConfiguration: Hashable, Sendable {
             source = .file(path: path, maxLength: table.integer("max-length", default: 256, in: 1...65_536))
         case .command:
             source = .command(CommandSpec(reading: table, readsInterval: true))
+        case .mqtt:
+            source = .mqtt(MqttValueSpec(reading: table))
         }
         table.finishReading(context: "a \(source.kind.rawValue) value (\(table.tableName))")
     }

@@ -8,6 +8,8 @@ public enum ValueSource: Hashable, Sendable {
     case file(path: String, maxLength: Int)
     /// The first line of `command`'s output, run every `interval` seconds and killed after `timeout`.
     case command(CommandSpec)
+    /// The messages on an MQTT topic (or one JSON field of them), through an optional format.
+    case mqtt(MqttValueSpec)
 
     /// The word `source = "..."` names it by.
     public var kind: ValueSourceKind {
@@ -16,13 +18,14 @@ public enum ValueSource: Hashable, Sendable {
         case .clock: .clock
         case .file: .file
         case .command: .command
+        case .mqtt: .mqtt
         }
     }
 }
 
 /// The words `source` accepts.
 public enum ValueSourceKind: String, CaseIterable, Sendable {
-    case dbus, clock, file, command
+    case dbus, clock, file, command, mqtt
 }
 
 /// A program to run without a shell: its argv, how often, and how long it may take.

@@ -10,6 +10,8 @@ final class ButtonActions {
     private var running: [String: ChildProcess] = [:]
     /// A `signal` button was pressed.
     var onSignal: (_ screen: String, _ button: String) -> Void = { _, _ in }
+    /// An `mqtt` button was pressed: its payload is due on its topic.
+    var onMqtt: (_ screen: String, _ button: String, _ topic: String, _ payload: String) -> Void = { _, _, _, _ in }
     /// An `exec` button's command ended with this status (128 + the signal when killed, 127 when it could not start).
     var onFinished: (_ screen: String, _ button: String, _ status: Int32) -> Void = { _, _, _ in }
 
@@ -29,6 +31,9 @@ final class ButtonActions {
             onSignal(screen, name)
         case .exec(let spec):
             run(spec, button: name, screen: screen)
+        case .mqtt(let topic, let payload):
+            logger.info("button \"\(name)\" on \"\(screen)\" pressed: publishing on \(topic)")
+            onMqtt(screen, name, topic, payload)
         }
     }
 

@@ -40,6 +40,8 @@ public protocol ControlTarget: AnyObject {
     var metricsText: String { get }
     /// Every `[[value]]`'s text, by name.
     var values: [String: String] { get }
+    /// Presses the button `button` on `screen` as a finger would; throws `.invalidArgument` when there is none.
+    func pressButton(screen: String, button: String) throws(ControlError)
     /// Sets a `dbus` value; throws `.valueRefused` for an unknown one or another source's.
     func setValue(name: String, value: String) throws(ControlError)
 }

@@ -13,6 +13,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private let logger: Logger
     private let metrics = KioskMetrics()
     private var service: ControlService?
+    private var mqtt: MqttFrontEnd?
     private var screenshots: ScreenshotEncoder?
     private var metricsTimer: (any DaemonTimer)?
     /// The last failure writing the metrics file, logged once until it changes or a write succeeds.
@@ -33,6 +34,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             logger.warning("screenshots unavailable: \(error)")
         }
         startService(on: daemon.configuration.control.bus)
+        startMqtt(daemon.configuration.mqtt)
         startMetricsFile(daemon.configuration.metrics)
     }
 
@@ -45,6 +47,18 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             logger.info("D-Bus: \(KioskBusInterface.busName) on the \(bus.rawValue) bus")
         } catch {
             logger.warning("D-Bus: \(error); the kiosk runs without remote control ([control] bus = \"none\" silences this)")
+        }
+    }
+
+    private func startMqtt(_ settings: MqttConfiguration) {
+        guard settings.broker != nil else { return }
+        do {
+            let frontEnd = try MqttFrontEnd(settings: settings, daemon: daemon, target: self, logger: logger)
+            daemon.addObserver(frontEnd)
+            mqtt = frontEnd
+            logger.info("MQTT: topics under \(frontEnd.topicPrefix)")
+        } catch {
+            logger.error("MQTT: \(error); the kiosk runs without MQTT")
         }
     }
 
@@ -143,6 +157,12 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     }
 
     public var values: [String: String] { daemon.values }
+
+    public func pressButton(screen: String, button: String) throws(ControlError) {
+        guard daemon.pressButton(screen: screen, button: button) else {
+            throw .invalidArgument("no button \"\(button)\" on screen \"\(screen)\"")
+        }
+    }
 
     public func setValue(name: String, value: String) throws(ControlError) {
         do {

@@ -51,6 +51,25 @@ extension KioskDaemon {
         store.set(name, to: text)
     }
 
+    /// Presses `button` on `screen` as a finger would: a screen button goes to its screen.
+    /// Returns false when there is no such button.
+    public func pressButton(screen: String, button name: String) -> Bool {
+        guard let config = configuration.screens.first(where: { $0.name == screen }),
+              let button = MqttDiscovery.buttons(in: config.elements).first(where: { $0.displayName == name }) else { return false }
+        if let target = button.target {
+            try? goTo(target, animated: true)
+        } else {
+            buttons.press(button, on: screen)
+        }
+        return true
+    }
+
+    /// Gives the `mqtt` value `name` the text its topic brought; ignored for any other value.
+    public func receiveMqttValue(_ name: String, text: String) {
+        guard valueSources.store.source(of: name) == .mqtt else { return }
+        valueSources.store.set(name, to: text)
+    }
+
     /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
     /// Going to the screen already on top does nothing.
     public func goTo(_ screen: String, animated: Bool) throws(GoToError) {

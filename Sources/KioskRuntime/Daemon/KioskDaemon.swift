@@ -163,6 +163,9 @@ public final class KioskDaemon {
         valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
         valueSources.store.onValueChanged = { [unowned self] _ in notify { $0.propertiesChanged([.values]) } }
         buttons.onSignal = { [unowned self] screen, button in notify { $0.buttonPressed(screen: screen, button: button) } }
+        buttons.onMqtt = { [unowned self] screen, button, topic, payload in
+            notify { $0.mqttButtonPressed(screen: screen, button: button, topic: topic, payload: payload) }
+        }
         buttons.onFinished = { [unowned self] screen, button, status in
             notify { $0.actionFinished(screen: screen, button: button, status: status) }
         }

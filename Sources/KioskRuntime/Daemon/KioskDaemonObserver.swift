@@ -20,6 +20,8 @@ public protocol KioskDaemonObserver: AnyObject {
     func buttonPressed(screen: String, button: String)
     /// An `exec` button's command ended with `status`.
     func actionFinished(screen: String, button: String, status: Int32)
+    /// An `mqtt` button was pressed: `payload` is due on `topic`.
+    func mqttButtonPressed(screen: String, button: String, topic: String, payload: String)
 }
 
 extension KioskDaemonObserver {
@@ -32,6 +34,7 @@ extension KioskDaemonObserver {
     public func cameraFrameArrived() {}
     public func buttonPressed(screen: String, button: String) {}
     public func actionFinished(screen: String, button: String, status: Int32) {}
+    public func mqttButtonPressed(screen: String, button: String, topic: String, payload: String) {}
 }
 
 /// The daemon's state an observer can read and be told about.

@@ -43,7 +43,8 @@ final class ValueSources {
             let log: (String) -> Void = { [logger = context.logger] line in logger.warning("value \"\(name)\": \(line)") }
             do {
                 switch value.source {
-                case .dbus:
+                case .dbus, .mqtt:
+                    // Set from outside: D-Bus, or the MQTT front end's subscriptions.
                     continue
                 case .clock(let format):
                     feeds.append(try ClockFeed(format: format, wallClock: wallClock, clock: context.clock, set: set))

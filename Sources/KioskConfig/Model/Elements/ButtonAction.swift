@@ -6,6 +6,8 @@ public enum ButtonAction: Hashable, Sendable {
     case signal
     /// Runs the command (no shell), one run at a time; its exit status goes out as `ActionFinished`.
     case exec(CommandSpec)
+    /// Publishes `payload` on `topic` through `[mqtt]`'s broker.
+    case mqtt(topic: String, payload: String)
 
     /// The word `action = "..."` names it by.
     public var kind: ButtonActionKind {
@@ -13,11 +15,12 @@ public enum ButtonAction: Hashable, Sendable {
         case .screen: .screen
         case .signal: .signal
         case .exec: .exec
+        case .mqtt: .mqtt
         }
     }
 }
 
 /// The words `action` accepts.
 public enum ButtonActionKind: String, CaseIterable, Sendable {
-    case screen, signal, exec
+    case screen, signal, exec, mqtt
 }

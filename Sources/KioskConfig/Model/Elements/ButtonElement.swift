@@ -48,14 +48,22 @@ public struct ButtonElement: Hashable, Sendable {
             action = .signal
         case .exec?:
             action = .exec(CommandSpec(reading: table, readsInterval: false))
+        case .mqtt?:
+            let topic = table.formatted("topic", expected: "an MQTT topic without '+' or '#'") { topic in
+                MqttConfiguration.isValidTopic(topic) ? topic : nil
+            }
+            if !table.contains("topic") {
+                table.diagnostics.keyError("an mqtt button needs 'topic': the topic its press publishes on", at: table.path)
+            }
+            action = .mqtt(topic: topic ?? "", payload: table.string("payload", default: ""))
         case nil:
             if !table.contains("action") {
-                table.diagnostics.keyError("a button needs 'target' (the screen it goes to) or 'action' (\"signal\" or \"exec\")",
+                table.diagnostics.keyError("a button needs 'target' (the screen it goes to) or 'action' (\"signal\", \"exec\" or \"mqtt\")",
                                            at: table.path)
             }
             action = .screen("")
         }
-        if kind == .signal || kind == .exec, !table.contains("name") {
+        if kind == .signal || kind == .exec || kind == .mqtt, !table.contains("name") {
             table.diagnostics.keyError("a \(kind!.rawValue) button needs a 'name': signals and logs name it", at: table.path)
         }
         confirmSeconds = Double(table.integer("confirm-ms", default: 0, in: 0...60_000)) / 1000

@@ -1,0 +1,83 @@
+import KioskConfig
+
+/// Home Assistant MQTT discovery for one kiosk: a device with a `select` (the screen), a `light`
+/// (the backlight), a `button` per button element, a `sensor` per value and `binary_sensor`s for
+/// blanked and transitioning, each with the kiosk's availability. Keys as Home Assistant's MQTT
+/// integration documents them for each entity type.
+struct MqttDiscovery {
+    let clientID: String
+    let topics: MqttTopics
+
+    /// `homeassistant/<component>/<node>/<object>/config` and its JSON, for `configuration`.
+    func messages(for configuration: KioskConfiguration) -> [String: String] {
+        var messages: [String: String] = [:]
+        func add(_ component: String, _ object: String, _ name: String, _ keys: [String: Any]) {
+            let id = Self.identifier(object)
+            var payload = keys
+            payload["name"] = name
+            payload["unique_id"] = "\(node)_\(id)"
+            payload["object_id"] = "\(node)_\(id)"
+            payload["availability_topic"] = topics.availability
+            payload["payload_available"] = "online"
+            payload["payload_not_available"] = "offline"
+            payload["device"] = device
+            messages["\(MqttConfiguration.discoveryPrefix)/\(component)/\(node)/\(id)/config"] = MqttFrontEnd.json(payload)
+        }
+        add("select", "screen", "Screen", [
+            "state_topic": topics.screen, "command_topic": topics.command("goto"),
+            "options": configuration.screens.map(\.name),
+        ])
+        add("light", "backlight", "Backlight", [
+            // On/off is the blank command with "false"/"true"; brightness 0...255 in Home Assistant, 0...1 here.
+            "command_topic": topics.command("blank"), "payload_on": "false", "payload_off": "true",
+            "state_topic": topics.blanked, "state_value_template": "{{ 'OFF' if value == 'true' else 'ON' }}",
+            "brightness_command_topic": topics.command("brightness"),
+            "brightness_command_template": "{{ (value / 255) | round(3) }}",
+            "brightness_state_topic": topics.brightness,
+            "brightness_value_template": "{{ (value | float * 255) | round(0) | int }}",
+        ])
+        add("binary_sensor", "blanked", "Blanked", [
+            "state_topic": topics.blanked, "payload_on": "true", "payload_off": "false",
+        ])
+        add("binary_sensor", "transitioning", "Transitioning", [
+            "state_topic": topics.transitioning, "payload_on": "true", "payload_off": "false",
+        ])
+        for value in configuration.values where !value.name.isEmpty {
+            add("sensor", "value_\(value.name)", value.name, ["state_topic": topics.value(value.name)])
+        }
+        for screen in configuration.screens {
+            for button in Self.buttons(in: screen.elements) {
+                add("button", "button_\(screen.name)_\(button.displayName)", "\(screen.name): \(button.displayName)", [
+                    "command_topic": topics.command("press"),
+                    "payload_press": MqttFrontEnd.json(["screen": screen.name, "button": button.displayName]),
+                ])
+            }
+        }
+        return messages
+    }
+
+    private var node: String { Self.identifier(clientID) }
+
+    private var device: [String: Any] {
+        ["identifiers": [clientID], "name": clientID, "manufacturer": "SwipeKiosk", "model": "swipe-kiosk"]
+    }
+
+    /// Every button of `elements`, scroll contents included.
+    static func buttons(in elements: [ElementConfiguration]) -> [ButtonElement] {
+        elements.flatMap { element -> [ButtonElement] in
+            switch element.kind {
+            case .button(let button): [button]
+            case .scroll(let scroll): buttons(in: scroll.content)
+            case .text, .card, .color, .gradient, .image: []
+            }
+        }
+    }
+
+    /// Home Assistant's node and object ids take `[a-zA-Z0-9_-]`; anything else becomes `_`.
+    static func identifier(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+                ? Character(scalar) : "_"
+        })
+    }
+}
