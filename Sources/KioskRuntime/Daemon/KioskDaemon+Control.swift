@@ -55,7 +55,7 @@ extension KioskDaemon {
     /// Returns false when there is no such button.
     public func pressButton(screen: String, button name: String) -> Bool {
         guard let config = configuration.screens.first(where: { $0.name == screen }),
-              let button = MqttDiscovery.buttons(in: config.elements).first(where: { $0.displayName == name }) else { return false }
+              let button = config.buttons.first(where: { $0.displayName == name }) else { return false }
         if let target = button.target {
             try? goTo(target, animated: true)
         } else {

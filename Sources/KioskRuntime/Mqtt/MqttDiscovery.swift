@@ -46,7 +46,7 @@ struct MqttDiscovery {
             add("sensor", "value_\(value.name)", value.name, ["state_topic": topics.value(value.name)])
         }
         for screen in configuration.screens {
-            for button in Self.buttons(in: screen.elements) {
+            for button in screen.buttons {
                 add("button", "button_\(screen.name)_\(button.displayName)", "\(screen.name): \(button.displayName)", [
                     "command_topic": topics.command("press"),
                     "payload_press": MqttFrontEnd.json(["screen": screen.name, "button": button.displayName]),
@@ -60,17 +60,6 @@ struct MqttDiscovery {
 
     private var device: [String: Any] {
         ["identifiers": [clientID], "name": clientID, "manufacturer": "SwipeKiosk", "model": "swipe-kiosk"]
-    }
-
-    /// Every button of `elements`, scroll contents included.
-    static func buttons(in elements: [ElementConfiguration]) -> [ButtonElement] {
-        elements.flatMap { element -> [ButtonElement] in
-            switch element.kind {
-            case .button(let button): [button]
-            case .scroll(let scroll): buttons(in: scroll.content)
-            case .text, .card, .color, .gradient, .image: []
-            }
-        }
     }
 
     /// Home Assistant's node and object ids take `[a-zA-Z0-9_-]`; anything else becomes `_`.
