@@ -38,7 +38,15 @@ struct ImageSizeCheck {
     }
 
     private func report(_ picture: String, key: ConfigPath, into found: inout [ConfigDiagnostic]) {
-        guard let problem = ImageFileHeader(contentsOf: picture)?.sizeProblem else { return }
+        let problem: String
+        if let kind = RegularFile.irregularKind(of: picture), kind != "a directory" {
+            // Opening a FIFO to read its header would hang check-config (and the daemon).
+            problem = "is \(kind), not a picture file; name a PNG or JPEG file"
+        } else if let tooLarge = ImageFileHeader(contentsOf: picture)?.sizeProblem {
+            problem = tooLarge
+        } else {
+            return
+        }
         found.append(ConfigDiagnostic(file: fileName, position: locator.valuePosition(of: key) ?? SourcePosition(line: 1, column: 1),
                                       message: "\(key): \(picture): \(problem)"))
     }
