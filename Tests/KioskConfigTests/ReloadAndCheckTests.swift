@@ -55,7 +55,8 @@ final class ReloadAndCheckTests: XCTestCase {
     }
 
     func testDeletedFileIsRejected() throws {
-        var reloader = try startReloader("")
+        // An empty file is refused at start too, so the defaults are written out.
+        var reloader = try startReloader("[[screen]]\nname = \"home\"\n")
         try FileManager.default.removeItem(atPath: reloader.path)
         guard case .rejected(let error) = reloader.reload() else { return XCTFail("a missing file must be rejected") }
         XCTAssertEqual(error.diagnostics.count, 1)

@@ -14,10 +14,16 @@ public enum ImageDecoder {
     ///   the smallest reduction that still covers it. Any picture whose smallest decodable size
     ///   exceeds `ImageFileHeader.maximumDecodedPixels` is refused before anything is allocated.
     public static func decode(contentsOf path: String, fitting size: Size? = nil) throws -> PixelBuffer {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        do {
+            // Non-blocking, regular files only: a FIFO named as a picture must not hang the caller.
+            bytes = try RegularFile.read(path, upTo: ImageFileHeader.maximumFileBytes, refuseLarger: true).bytes
+        } catch .cannotOpen(_, let code) where code == ENOENT || code == EACCES {
             throw ImageDecodingError(source: path, reason: "cannot read the file (missing, or no permission)")
+        } catch {
+            throw ImageDecodingError(source: path, reason: error.reason)
         }
-        return try decode([UInt8](data), source: path, fitting: size)
+        return try decode(bytes, source: path, fitting: size)
     }
 
     /// Decodes PNG or JPEG bytes; `source` names the file in errors.

@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import KioskEngine
 import TOMLKit
 
 /// Turns TOML text or a file into a `KioskConfiguration`, or into every problem found in it.
@@ -9,6 +11,11 @@ public enum ConfigurationLoader {
         if let nul = TextEncodingCheck.firstNUL(in: text) {
             return .failure(ConfigurationError(diagnostics: [
                 ConfigDiagnostic(file: fileName, position: nul, message: TextEncodingCheck.nulMessage),
+            ]))
+        }
+        if let violation = ConfigBounds.firstViolation(in: text) {
+            return .failure(ConfigurationError(diagnostics: [
+                ConfigDiagnostic(file: fileName, position: violation.position, message: violation.message),
             ]))
         }
         if let abort = TOMLAbortGuard.firstAbort(in: text) {
@@ -49,25 +56,45 @@ public enum ConfigurationLoader {
         }
     }
 
+    /// The file's text; a file that is empty, blank or only a byte-order mark is refused here, so
+    /// start, `check-config` and reload give it the same answer.
     static func readText(path: String) -> Result<String, ConfigurationError> {
-        let url = URL(fileURLWithPath: path)
+        let bytes: [UInt8]
         do {
-            let data = try Data(contentsOf: url)
-            return TextEncodingCheck.decode(Array(data)).mapError { problem in
-                ConfigurationError(diagnostics: [ConfigDiagnostic(file: path, position: problem.position, message: problem.message)])
-            }
+            // Non-blocking and regular files only (a FIFO would hang the daemon), size-capped.
+            bytes = try RegularFile.read(path, upTo: ConfigBounds.maximumBytes, refuseLarger: true).bytes
         } catch {
-            let reason: String
-            var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                reason = "no such file; create it (see Config/kiosk.toml for every key) or pass --config"
-            } else if isDirectory.boolValue {
-                reason = "is a directory, not a TOML file"
-            } else {
-                reason = "cannot be read (\(error.localizedDescription)); check its permissions"
+            let reason = switch error {
+            case .cannotOpen(_, let code) where code == ENOENT:
+                "no such file; create it (see Config/kiosk.toml for every key) or pass --config"
+            case .cannotOpen(_, let code) where code == EACCES:
+                "cannot be read (no permission); check its permissions"
+            case .cannotOpen:
+                error.reason
+            case .notRegular(_, let kind) where kind == "a directory":
+                "is a directory, not a TOML file"
+            case .notRegular(_, let kind):
+                "is \(kind), not a TOML file; name a regular file"
+            case .tooLarge(_, let size, let limit):
+                "is \(size) bytes, more than the \(limit) bytes a config may hold; is it the right file?"
             }
             return .failure(single(path, reason))
         }
+        var text: String
+        switch TextEncodingCheck.decode(bytes) {
+        case .success(let decoded):
+            text = decoded
+        case .failure(let problem):
+            return .failure(ConfigurationError(diagnostics: [ConfigDiagnostic(file: path, position: problem.position,
+                                                                              message: problem.message)]))
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // An editor that truncates before writing leaves an empty file for a moment; as a config it
+        // would mean one transparent screen over a working kiosk.
+        if text.allSatisfy({ $0.isWhitespace }) {
+            return .failure(single(path, "is empty (an editor saving it?); save the whole config and reload again"))
+        }
+        return .success(text)
     }
 
     private static func single(_ path: String, _ message: String) -> ConfigurationError {

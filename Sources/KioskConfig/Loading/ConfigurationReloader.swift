@@ -22,14 +22,7 @@ public struct ConfigurationReloader: Sendable {
 
     /// Loads `path` again; the daemon calls this on SIGHUP and logs the diagnostics of a rejection.
     public mutating func reload() -> Outcome {
-        // An editor that truncates before writing leaves an empty file for a moment; as a config it
-        // would mean one transparent screen over a working kiosk.
-        if case .success(let text) = ConfigurationLoader.readText(path: path),
-           text.allSatisfy({ $0.isWhitespace }) {
-            return .rejected(ConfigurationError(diagnostics: [ConfigDiagnostic(
-                file: path, position: nil,
-                message: "is empty (an editor saving it?); save the whole config and reload again")]))
-        }
+        // An empty file (an editor saving it) is refused by the loader, as at start and check-config.
         switch ConfigurationLoader.load(path: path) {
         case .failure(let error):
             return .rejected(error)

@@ -55,6 +55,8 @@ struct PictureCheck {
             return "no such file; the element would show nothing"
         }
         if isFolder.boolValue { return "is a folder, not a picture" }
+        // Opening a FIFO to read its header would hang check-config (and the daemon).
+        if let kind = RegularFile.irregularKind(of: picture) { return "is \(kind), not a picture file; name a PNG or JPEG file" }
         guard FileManager.default.isReadableFile(atPath: picture) else { return "cannot be read; check its permissions" }
         guard let header = ImageFileHeader(contentsOf: picture) else {
             return "not a PNG or JPEG picture (or its header is damaged); convert it to PNG or JPEG"

@@ -37,7 +37,7 @@ public struct ValueConfiguration: Hashable, Sendable {
             if !table.contains("path") {
                 table.diagnostics.keyError("\(table.tableName) with source \"file\" needs 'path'", at: table.path)
             }
-            source = .file(path: path, maxLength: table.integer("max-length", default: 256, in: 1...65_536))
+            source = .file(path: path, maxLength: table.integer("max-length", default: 256, in: 1...ValueTextLimit.bytes))
         case .command:
             source = .command(CommandSpec(reading: table, readsInterval: true))
         case .mqtt:

@@ -43,13 +43,15 @@ public struct ImageFileHeader: Hashable, Sendable {
         }
     }
 
-    /// Reads the header of the file at `path`; nil when it cannot be read or holds no known header.
+    /// Reads the header of the file at `path`; nil when it cannot be read, is not a regular file
+    /// (never blocking on a FIFO or device) or holds no known header.
     public init?(contentsOf path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.scannedLength) else { return nil }
-        self.init(bytes: data)
+        guard let bytes = try? RegularFile.read(path, upTo: Self.scannedLength).bytes else { return nil }
+        self.init(bytes: bytes)
     }
+
+    /// The largest picture file read (PNG and JPEG compress; a 40-megapixel PNG of noise stays under it).
+    public static let maximumFileBytes = 256 * 1024 * 1024
 
     /// The fewest pixels a decoder holds: libjpeg-turbo decodes a single-scan JPEG at down to an
     /// eighth of each side; anything else is held whole.

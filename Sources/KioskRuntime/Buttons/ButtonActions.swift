@@ -37,6 +37,11 @@ final class ButtonActions {
         }
     }
 
+    /// Kills the runs under way (the daemon stops).
+    func stop() {
+        running = [:]
+    }
+
     private func run(_ spec: CommandSpec, button: String, screen: String) {
         let key = "\(screen)/\(button)"
         let command = spec.argv.joined(separator: " ")
@@ -46,9 +51,14 @@ final class ButtonActions {
         logger.info("button \"\(button)\" on \"\(screen)\" pressed: running \(command)")
         do {
             running[key] = try ChildProcess(argv: spec.argv, timeout: spec.timeout, loop: context.loop,
-                                            clock: context.clock) { [unowned self] outcome in
+                                            clock: context.clock, reaper: context.reaper) { [unowned self] outcome in
                 running[key] = nil
-                let how = outcome.timedOut ? "was killed after its timeout of \(spec.timeout) s" : "exited with status \(outcome.status)"
+                let how = outcome.timedOut ? "was killed after its timeout of \(spec.timeout) s"
+                    : outcome.outputCutOff ? "was killed for printing more than \(ChildProcess.outputLimit / 1024) KiB"
+                    : "exited with status \(outcome.status)"
+                if !outcome.killedDescendants.isEmpty {
+                    logger.warning("button \"\(button)\": \(command) left processes behind; killed \(outcome.killedDescendants.joined(separator: ", "))")
+                }
                 let detail = outcome.standardError.split(separator: "\n").first.map { ": \($0)" } ?? ""
                 if outcome.status == 0 {
                     logger.info("button \"\(button)\": \(command) \(how)")

@@ -26,6 +26,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .failed: "Failed"
         case .valueRefused(.noSuchValue): "NoSuchValue"
         case .valueRefused(.notSettable): "NotSettable"
+        case .valueRefused(.tooLong): "InvalidArgument"
         }
         return KioskBusInterface.errorPrefix + suffix
     }

@@ -5,6 +5,8 @@ struct DaemonContext {
     let loop: EventLoop
     let clock: any DaemonClock
     let logger: Logger
+    /// Kills what commands leave behind; the daemon is their child subreaper under `run`.
+    let reaper: ChildReaper
     /// The JSON-lines events log of `--events-log`, if any.
     let eventsLog: EventsLog?
     /// When the daemon started, on `clock`: the events log counts from here.

@@ -48,6 +48,8 @@ extension KioskDaemon {
         let store = valueSources.store
         guard let source = store.source(of: name) else { throw .noSuchValue(name, values: store.names) }
         guard source == .dbus else { throw .notSettable(name, source: source) }
+        // utf8.count is O(1) for native strings, so a megabyte is refused without reading it.
+        guard text.utf8.count <= ValueTextLimit.bytes else { throw .tooLong(name, bytes: text.utf8.count) }
         store.set(name, to: text)
     }
 

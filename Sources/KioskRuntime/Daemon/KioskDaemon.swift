@@ -39,6 +39,8 @@ public final class KioskDaemon {
     let camera: CameraBackground
     let applier: ConfigApplier
     let valueSources: ValueSources
+    /// Kills what commands leave behind (see `ChildReaper`).
+    let reaper = ChildReaper()
     let buttons: ButtonActions
     /// The time of day: `[[power.schedule]]` and clock values read it, and hear when it is set.
     private let wallClock: any WallClock
@@ -72,7 +74,7 @@ public final class KioskDaemon {
 
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: configuration.display.rotation)
-        let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, eventsLog: eventsLog, startTime: startTime)
+        let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
         valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
         let scene = try Self.sceneBuilder(configuration, size: compositor.sceneSize, values: valueSources.store, buttons: buttons)
@@ -193,6 +195,9 @@ public final class KioskDaemon {
         let signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         try eventLoop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
         self.signals = signals
+        if let reason = reaper.becomeSubreaper() {
+            logger.warning("cannot become the child subreaper (\(reason)): processes a command detaches with setsid may outlive it")
+        }
         try start()
         while !stopping {
             try eventLoop.runOnce()
@@ -232,6 +237,11 @@ public final class KioskDaemon {
         pacer.stop()
         power.stop()
         valueSources.stop()
+        buttons.stop()
+        let killed = reaper.killEverything()
+        if !killed.isEmpty {
+            logger.notice("stopping: killed \(killed.count) processes left by commands: \(killed.map(\.description).joined(separator: ", "))")
+        }
         camera.stop()
         // The loop has ended: the process may now wait (bounded) for the capture thread to release
         // its device or pipeline, so it does not exit under a thread still closing them.

@@ -4,7 +4,9 @@ import Glibc
 
 /// A command run without a shell, watched on the event loop so the loop never waits for it:
 /// posix_spawn with the service's environment, stdout and stderr read through pipes as they
-/// fill, the exit seen through a pidfd, and the whole process group killed at the timeout.
+/// fill, the exit seen through a pidfd, and the whole process group killed at the timeout or when
+/// its output passes `outputLimit`. What it leaves behind (even outside its group) is killed
+/// through `ChildReaper` when its main process ends.
 final class ChildProcess {
     /// How a run ended.
     struct Outcome: Equatable {
@@ -13,7 +15,16 @@ final class ChildProcess {
         var standardOutput: String
         var standardError: String
         var timedOut: Bool
+        /// It printed more than `outputLimit` bytes and was killed for it.
+        var outputCutOff = false
+        /// Descendants still running when the main process ended, killed then ("pid 42 (sleep)").
+        var killedDescendants: [String] = []
     }
+
+    /// The most stdout and stderr a run may print together: a value needs a line, a log a few.
+    /// Past it the run is killed, so endless output costs the loop nothing more.
+    static let outputLimit = 64 * 1024
+
 
     let pid: pid_t
     private let loop: EventLoop
@@ -24,21 +35,26 @@ final class ChildProcess {
     private var errors = Data()
     private var status: Int32?
     private var timedOut = false
+    private var outputCutOff = false
+    private var killedDescendants: [String] = []
+    private let reaper: ChildReaper
+    private let run: Int
     private var timer: (any DaemonTimer)?
     private var completion: ((Outcome) -> Void)?
-    /// Output beyond this is dropped: a value needs a line, a log a few.
-    private static let captureLimit = 64 * 1024
 
     /// Starts `argv` now; `completion` is called on the loop once it exited and its pipes closed.
-    init(argv: [String], timeout: Double, loop: EventLoop, clock: any DaemonClock,
+    init(argv: [String], timeout: Double, loop: EventLoop, clock: any DaemonClock, reaper: ChildReaper,
          completion: @escaping (Outcome) -> Void) throws {
         precondition(!argv.isEmpty, "a command needs a program")
         self.loop = loop
+        self.reaper = reaper
         self.completion = completion
+        let (run, mark) = reaper.newRun()
+        self.run = run
         let stdout = try Self.makePipe(), stderr = try Self.makePipe()
         defer { close(stdout.write); close(stderr.write) }
         do {
-            pid = try Self.spawn(argv, stdout: stdout.write, stderr: stderr.write)
+            pid = try Self.spawn(argv, mark: mark, stdout: stdout.write, stderr: stderr.write)
         } catch {
             close(stdout.read)
             close(stderr.read)
@@ -55,16 +71,19 @@ final class ChildProcess {
             close(errorPipe)
             throw error
         }
+        reaper.started(run: run, pid: pid)
         try loop.watch(outputPipe) { [unowned self] in
             let (data, ended) = drain(outputPipe)
             output.append(data)
             if ended { outputPipe = forget(outputPipe) }
+            cutOffIfOverLimit()
             finishIfDone()
         }
         try loop.watch(errorPipe) { [unowned self] in
             let (data, ended) = drain(errorPipe)
             errors.append(data)
             if ended { errorPipe = forget(errorPipe) }
+            cutOffIfOverLimit()
             finishIfDone()
         }
         try loop.watch(exitDescriptor) { [unowned self] in reap() }
@@ -81,6 +100,7 @@ final class ChildProcess {
         if status == nil {
             kill(-pid, SIGKILL)
             waitpid(pid, nil, 0)
+            _ = reaper.ended(run: run)
         }
         for descriptor in [outputPipe, errorPipe, exitDescriptor] where descriptor >= 0 {
             loop.unwatch(descriptor)
@@ -88,20 +108,31 @@ final class ChildProcess {
         }
     }
 
-    /// What the pipe holds now, and whether it reached its end (or failed).
+    /// What the pipe holds now (up to what is left of `outputLimit`, and one byte more to tell it
+    /// was passed), and whether it reached its end (or failed).
     private func drain(_ descriptor: Int32) -> (Data, ended: Bool) {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        while output.count + errors.count + data.count <= Self.outputLimit {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                if output.count + errors.count + data.count < Self.captureLimit { data.append(contentsOf: chunk[0..<count]) }
+                data.append(contentsOf: chunk[0..<count])
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
                 return (data, ended: !(count < 0 && errno == EAGAIN))
             }
         }
+        return (data, ended: false)
+    }
+
+    /// Past `outputLimit`: the run is killed and its pipes closed, so nothing more is read.
+    private func cutOffIfOverLimit() {
+        guard !outputCutOff, output.count + errors.count > Self.outputLimit else { return }
+        outputCutOff = true
+        kill(-pid, SIGKILL)
+        if outputPipe >= 0 { outputPipe = forget(outputPipe) }
+        if errorPipe >= 0 { errorPipe = forget(errorPipe) }
     }
 
     /// Stops watching and closes a pipe at its end; returns the "closed" marker to keep in its place.
@@ -119,6 +150,7 @@ final class ChildProcess {
         let signal = raw & 0x7F
         status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
         timer?.cancel()
+        killedDescendants = reaper.ended(run: run).map(\.description)
         // Whatever the group left behind must not hold the pipes open past the run: it is killed,
         // and what the pipes hold now is the whole output (a child that left the group is cut off).
         kill(-pid, SIGKILL)
@@ -130,14 +162,16 @@ final class ChildProcess {
             errors.append(drain(errorPipe).0)
             errorPipe = forget(errorPipe)
         }
+        cutOffIfOverLimit()
         finishIfDone()
     }
 
     private func finishIfDone() {
         guard let status, outputPipe < 0, errorPipe < 0, let completion else { return }
         self.completion = nil
-        completion(Outcome(status: status, standardOutput: String(decoding: output, as: UTF8.self),
-                           standardError: String(decoding: errors, as: UTF8.self), timedOut: timedOut))
+        completion(Outcome(status: status, standardOutput: String(decoding: output.prefix(Self.outputLimit), as: UTF8.self),
+                           standardError: String(decoding: errors.prefix(Self.outputLimit), as: UTF8.self), timedOut: timedOut,
+                           outputCutOff: outputCutOff, killedDescendants: killedDescendants))
     }
 
     private static func makePipe() throws -> (read: Int32, write: Int32) {
@@ -151,7 +185,7 @@ final class ChildProcess {
     /// The child gets /dev/null for stdin, the pipes for stdout and stderr, default signal
     /// handling and an empty mask (the daemon blocks the signals it reads through signalfd),
     /// and a process group of its own so a timeout kills its children too.
-    private static func spawn(_ argv: [String], stdout: Int32, stderr: Int32) throws -> pid_t {
+    private static func spawn(_ argv: [String], mark: String, stdout: Int32, stderr: Int32) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -170,8 +204,17 @@ final class ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
+        // The service's environment plus the run's mark, which its descendants inherit.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup(mark)]
+        var entry = environ
+        while let variable = entry.pointee {
+            if !String(cString: variable).hasPrefix(ChildReaper.markName + "=") { environment.append(strdup(variable)) }
+            entry += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, &arguments, environ)
+        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, &arguments, &environment)
         guard result == 0 else { throw SystemCallError("cannot run \(argv[0])", code: result) }
         return pid
     }

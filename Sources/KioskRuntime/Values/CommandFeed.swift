@@ -7,17 +7,19 @@ final class CommandFeed: ValueFeed {
     private let spec: CommandSpec
     private let loop: EventLoop
     private let clock: any DaemonClock
+    private let reaper: ChildReaper
     private let set: (String) -> Void
     private let log: (String) -> Void
     private var timer: (any DaemonTimer)?
     private var running: ChildProcess?
     private var lastProblem: String?
 
-    init(spec: CommandSpec, loop: EventLoop, clock: any DaemonClock, set: @escaping (String) -> Void,
+    init(spec: CommandSpec, loop: EventLoop, clock: any DaemonClock, reaper: ChildReaper, set: @escaping (String) -> Void,
          log: @escaping (String) -> Void) throws {
         self.spec = spec
         self.loop = loop
         self.clock = clock
+        self.reaper = reaper
         self.set = set
         self.log = log
         timer = try clock.makeTimer { [unowned self] in run() }
@@ -30,7 +32,7 @@ final class CommandFeed: ValueFeed {
         // A run still going when the next is due is left to its timeout.
         guard running == nil else { return }
         do {
-            running = try ChildProcess(argv: spec.argv, timeout: spec.timeout, loop: loop, clock: clock) { [unowned self] outcome in
+            running = try ChildProcess(argv: spec.argv, timeout: spec.timeout, loop: loop, clock: clock, reaper: reaper) { [unowned self] outcome in
                 running = nil
                 finished(outcome)
             }
@@ -41,7 +43,14 @@ final class CommandFeed: ValueFeed {
 
     private func finished(_ outcome: ChildProcess.Outcome) {
         let command = spec.argv.joined(separator: " ")
-        if outcome.timedOut {
+        if !outcome.killedDescendants.isEmpty {
+            // Logged every time: each run that leaves processes behind is worth knowing about.
+            log("\(command) left processes behind; killed \(outcome.killedDescendants.joined(separator: ", "))")
+        }
+        if outcome.outputCutOff {
+            report("\(command): printed more than \(ChildProcess.outputLimit / 1024) KiB; killed, its first line is shown")
+            show(outcome.standardOutput)
+        } else if outcome.timedOut {
             report("\(command): killed after its timeout of \(spec.timeout) s")
         } else if outcome.status != 0 {
             let detail = outcome.standardError.split(separator: "\n").first.map { ": \($0)" } ?? ""
@@ -49,8 +58,16 @@ final class CommandFeed: ValueFeed {
         } else {
             if lastProblem != nil { log("\(command) works again") }
             lastProblem = nil
-            set(String(outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""))
+            show(outcome.standardOutput)
         }
+    }
+
+    /// Shows the output's first line, cut to `ValueTextLimit.bytes` with a warning (once).
+    private func show(_ output: String) {
+        let line = output.prefix { $0 != "\n" && $0 != "\r\n" }
+        let (text, cut) = ValueTextLimit.truncating(line)
+        if cut { report("\(spec.argv.joined(separator: " ")): its first line is longer than the \(ValueTextLimit.bytes) bytes a value holds; it is cut") }
+        set(text)
     }
 
     private func report(_ problem: String) {

@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import KioskConfig
+import KioskEngine
 
 /// `source = "file"`: the file's first line (at most `maxLength` characters), read at start and
 /// again whenever inotify on its folder says it was written, renamed over or created anew.
@@ -30,17 +32,24 @@ final class FileFeed: ValueFeed {
     deinit { loop.unwatch(watcher.fileDescriptor) }
 
     private func read() {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            // Gone for now (removed, or not yet written): the last text stays until it is back.
-            report("cannot read \(path): \(String(cString: strerror(errno)))")
+        // Non-blocking and regular files only: a FIFO renamed over the path would otherwise
+        // hold the loop in open() (and a device in read()) for good.
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, upTo: min(maxLength * 4, ValueTextLimit.bytes) + 2).bytes
+        } catch {
+            // Gone for now (removed, or not yet written), or not a file: the last text stays.
+            report("\(error)")
             return
         }
-        defer { try? handle.close() }
-        // A line never needs more than four bytes a character.
-        let bytes = (try? handle.read(upToCount: maxLength * 4)) ?? Data()
         let line = String(decoding: bytes, as: UTF8.self).prefix { $0 != "\n" && $0 != "\r\n" }
-        lastProblem = nil
-        set(String(line.prefix(maxLength)))
+        let (text, cut) = ValueTextLimit.truncating(line.prefix(maxLength))
+        if cut {
+            report("\(path): its first line is longer than the \(ValueTextLimit.bytes) bytes a value holds; it is cut")
+        } else {
+            lastProblem = nil
+        }
+        set(text)
     }
 
     /// Logs a problem once until it changes or the file is read again.

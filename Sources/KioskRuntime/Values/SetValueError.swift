@@ -6,6 +6,8 @@ public enum SetValueError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchValue(String, values: [String])
     /// The value gets its text from its own source, not from outside.
     case notSettable(String, source: ValueSourceKind)
+    /// The text is longer than `ValueTextLimit.bytes` UTF-8 bytes.
+    case tooLong(String, bytes: Int)
 
     public var description: String {
         switch self {
@@ -13,6 +15,8 @@ public enum SetValueError: Error, Equatable, Sendable, CustomStringConvertible {
             "no value named \"\(name)\"; values: " + (values.isEmpty ? "none ([[value]] defines them)" : values.map { "\"\($0)\"" }.joined(separator: ", "))
         case .notSettable(let name, let source):
             "value \"\(name)\" has source \"\(source.rawValue)\": only a \"dbus\" value can be set"
+        case .tooLong(let name, let bytes):
+            "the text for value \"\(name)\" is \(bytes) bytes, more than the \(ValueTextLimit.bytes) a value may hold; send a shorter text"
         }
     }
 }

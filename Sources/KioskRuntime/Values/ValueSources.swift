@@ -51,7 +51,7 @@ final class ValueSources {
                 case .file(let path, let maxLength):
                     feeds.append(try FileFeed(path: path, maxLength: maxLength, loop: context.loop, set: set, log: log))
                 case .command(let spec):
-                    feeds.append(try CommandFeed(spec: spec, loop: context.loop, clock: context.clock, set: set, log: log))
+                    feeds.append(try CommandFeed(spec: spec, loop: context.loop, clock: context.clock, reaper: context.reaper, set: set, log: log))
                 }
             } catch {
                 log("its \(value.source.kind.rawValue) source cannot start (\(error)); it shows \"\(value.initial)\"")

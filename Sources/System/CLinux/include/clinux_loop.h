@@ -13,5 +13,9 @@
 #include <spawn.h>
 #include <sys/pidfd.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
+
+// prctl is variadic, which Swift cannot call: the daemon adopts its commands' orphans.
+static inline int clinux_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 #endif
