@@ -34,6 +34,16 @@ final class KioskProcess {
         }
     }
 
+    var pid: pid_t { process.processIdentifier }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Polls `condition` every 20 ms for at most `limit` seconds.
