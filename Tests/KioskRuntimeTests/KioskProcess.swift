@@ -35,8 +35,16 @@ final class KioskProcess {
     }
 
     /// The child's process id, for a test that kills it as a crash would.
-    var pid: Int32 { process.processIdentifier }
+    var pid: pid_t { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
