@@ -51,8 +51,11 @@ final class CommandReapingProcessTests: XCTestCase {
             kiosk.log.contains("echo up left processes behind; killed pid") && kiosk.log.contains("sleep 100 left processes behind; killed pid")
         }, kiosk.log)
         XCTAssertTrue(kiosk.log.contains("(sleep)"), kiosk.log)
-        usleep(1_500_000)
-        // At most the few of the runs under way now; before, one more every 0.3 s.
+        // Several more runs end (each kill is logged); what is left is at most the few of the runs
+        // under way now. Before, one more process was left every 0.3 s.
+        XCTAssertTrue(KioskProcess.wait {
+            kiosk.log.components(separatedBy: "left processes behind; killed pid").count > 8
+        }, kiosk.log)
         XCTAssertLessThanOrEqual(marked(by: kiosk.pid).count, 6, "processes piling up: \(marked(by: kiosk.pid))")
         let pid = kiosk.pid
         XCTAssertEqual(kiosk.stop(), 0)
