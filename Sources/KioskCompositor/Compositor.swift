@@ -98,6 +98,7 @@ public final class Compositor {
         var builder = DisplayListBuilder(sceneSize: screen, background: background)
         builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
         let items = builder.build(root: root)
+        defer { dropBlursUnlessShown(items) }
 
         var visible = [Region](repeating: Region(), count: items.count)
         let covered = Region()
@@ -149,6 +150,9 @@ public final class Compositor {
     public func trimCaches() {
         surfaces.trim()
     }
+
+    /// Blurred copies of the feed held now.
+    public var blurCount: Int { blurs.count }
 
     /// What the caches hold now: drawn surfaces, their bytes, and text layouts.
     public var cacheSize: (surfaces: Int, bytes: Int, textLayouts: Int) {
@@ -384,6 +388,19 @@ public final class Compositor {
             pixman_fill(scene.pixels, Int32(scene.rowLength), 32, Int32(rect.x), Int32(rect.y),
                         Int32(rect.width), Int32(rect.height), pixel)
         }
+    }
+
+    /// A blurred copy of the feed is a frame's worth of memory: it is kept only while a view shows
+    /// one (a swipe's overlap, a blurred screen) and made again, from the next feed frame, when one does.
+    private func dropBlursUnlessShown(_ items: [DisplayItem]) {
+        guard !blurs.isEmpty else { return }
+        let shown = items.contains { item in
+            switch item.source {
+            case .blurredBackgroundFeed: true
+            case .surface, .solidColor, .backgroundFeed: false
+            }
+        }
+        if !shown { blurs.removeAll() }
     }
 
     private func blur(style: BlurStyle, width: Int, height: Int) -> BackgroundBlur {

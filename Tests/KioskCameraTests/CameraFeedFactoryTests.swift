@@ -37,12 +37,9 @@ final class CameraFeedFactoryTests: XCTestCase {
             XCTAssertEqual(lines.all.count, 1, "\(lines.all)")
             XCTAssertTrue(lines.all.first?.hasPrefix("\(path): ") == true, "\(lines.all)")
             XCTAssertTrue(lines.all.first?.hasSuffix("; fix [camera] path; showing the fallback pattern instead") == true, "\(lines.all)")
-            feed.start()
-            var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
-            XCTAssertEqual(poll(&waiter, 1, 10_000), 1, "no frame from the fallback")
-            XCTAssertNotNil(feed.takeNewestFrame())
-            XCTAssertEqual(feed.status, "pattern 32x16")
-            feed.stop()
+            let pattern = try XCTUnwrap(feed.timed, "the fallback pattern is drawn on the loop")
+            XCTAssertEqual(pattern.summary, "pattern 32x16")
+            XCTAssertEqual(pattern.frame(at: 0).width, 32)
         }
         let dark = CameraSettings(source: .image, imagePath: "/nonexistent/picture.png", fallback: .none)
         XCTAssertNil(try CameraFeedFactory.makeFeed(settings: dark, displayWidth: 8, displayHeight: 8, log: { _ in }))
@@ -65,10 +62,24 @@ final class CameraFeedFactoryTests: XCTestCase {
                                                           displayWidth: 32, displayHeight: 16))
     }
 
+    /// The pattern needs no thread: the loop draws it into one buffer, reused frame after frame.
+    func testThePatternIsATimedSourceWithOneBuffer() throws {
+        let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: CameraSettings(source: .pattern), displayWidth: 32,
+                                                            displayHeight: 16, log: { _ in }))
+        XCTAssertNil(feed.live)
+        let pattern = try XCTUnwrap(feed.timed)
+        let first = pattern.frame(at: 0)
+        let firstSequence = first.sequence
+        let second = pattern.frame(at: 1)
+        XCTAssertTrue(first === second, "one buffer, drawn over")
+        XCTAssertNotEqual(second.sequence, firstSequence, "a new picture is a new frame to the compositor")
+        XCTAssertEqual(pattern.frame(at: 1 + 1e-6).sequence, second.sequence, "the same picture is not drawn again")
+    }
+
     /// The real thread: frames reach the readiness descriptor, and the thread finishes after stop.
     func testLivePatternFeedDeliversThroughItsDescriptor() throws {
-        let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: CameraSettings(), displayWidth: 32, displayHeight: 16,
-                                                            log: { _ in }))
+        let feed = LiveFeed(settings: CameraSettings(), displayWidth: 32, displayHeight: 16,
+                            fallback: .pattern(framesPerSecond: 30), makeDevice: { nil }, log: { _ in })
         feed.start()
         var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&waiter, 1, 10_000), 1, "no frame from the capture thread")

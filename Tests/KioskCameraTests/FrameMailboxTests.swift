@@ -39,4 +39,25 @@ final class FrameMailboxTests: XCTestCase {
         _ = mailbox.takeNewest()
         XCTAssertTrue(mailbox.writableBuffer() === shown)
     }
+
+    /// Two frames at most: a producer faster than the reader fills its unread frame again.
+    func testAFasterProducerRefillsItsUnreadFrameInsteadOfMakingAThird() {
+        let mailbox = FrameMailbox(width: 2, height: 2)
+        let first = mailbox.writableBuffer()
+        mailbox.publish(first)
+        let shown = mailbox.takeNewest()
+        XCTAssertTrue(shown === first)
+        let second = mailbox.writableBuffer()
+        second.fill(2)
+        mailbox.publish(second)
+        let third = mailbox.writableBuffer()
+        XCTAssertTrue(third === second, "the unread frame is taken back, not a third buffer made")
+        XCTAssertNil(mailbox.takeNewest(), "while it is refilled the reader keeps the frame it has")
+        third.fill(3)
+        mailbox.publish(third)
+        let taken = mailbox.takeNewest()
+        XCTAssertTrue(taken === third)
+        XCTAssertEqual(taken?[0, 0], 3)
+        XCTAssertTrue(mailbox.writableBuffer() === first, "the frame shown before comes back")
+    }
 }

@@ -138,7 +138,7 @@ final class VideoPipelineTests: XCTestCase {
         settings.retryInitialDelay = 0.2
         settings.retryMaximumDelay = 0.2
         let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: settings, displayWidth: 32, displayHeight: 24,
-                                                            log: { lines.append($0) }))
+                                                            log: { lines.append($0) })?.live)
         feed.start()
         defer { _ = feed.stop().wait(timeout: 10) }
         func waitFor(_ condition: () -> Bool) -> Bool {
@@ -172,7 +172,7 @@ final class VideoPipelineTests: XCTestCase {
         settings.retryInitialDelay = 0.2
         settings.retryMaximumDelay = 0.2
         let feed = try XCTUnwrap(CameraFeedFactory.makeFeed(settings: settings, displayWidth: 32, displayHeight: 24,
-                                                            log: { lines.append($0) }))
+                                                            log: { lines.append($0) })?.live)
         feed.start()
         defer { _ = feed.stop().wait(timeout: 10) }
         var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)

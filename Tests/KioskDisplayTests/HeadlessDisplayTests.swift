@@ -17,7 +17,7 @@ final class HeadlessDisplayTests: XCTestCase {
     }
 
     func testKeepsTheLastFrameUpdatedByDamageOnly() throws {
-        let display = try HeadlessDisplay(width: 4, height: 2, virtualClock: true)
+        let display = try HeadlessDisplay(width: 4, height: 2, virtualClock: true, copiesFrames: true)
         let frame = PixelBuffer(width: 4, height: 2)
         frame.fill(0xFF00_00FF)
         try display.present(frame, damage: [PixelRect(x: 0, y: 0, width: 4, height: 2)])
@@ -28,6 +28,18 @@ final class HeadlessDisplayTests: XCTestCase {
         XCTAssertEqual(display.lastFrame[1, 1], 0xFFFF_0000)
         XCTAssertEqual(display.lastFrame[3, 0], 0xFF00_00FF, "undamaged pixels keep the earlier frame")
         XCTAssertEqual(display.presentedFrameCount, 2)
+    }
+
+    /// The daemon's headless backend keeps no frame of its own: it shows the frame presented last.
+    func testWithoutCopiesTheLastFrameIsThePresentedOne() throws {
+        let display = try HeadlessDisplay(width: 4, height: 2, virtualClock: true)
+        XCTAssertFalse(display.copiesFrames)
+        let frame = PixelBuffer(width: 4, height: 2)
+        frame.fill(0xFF00_00FF)
+        try display.present(frame, damage: [PixelRect(x: 0, y: 0, width: 1, height: 1)])
+        XCTAssertTrue(display.lastFrame === frame)
+        XCTAssertEqual(display.lastFrame[3, 1], 0xFF00_00FF)
+        XCTAssertEqual(display.presentedFrameCount, 1)
     }
 
     func testRealTimeClockExposesATimerDescriptor() throws {

@@ -1,25 +1,26 @@
 /// Builds the background feed the `[camera]` settings describe.
 public enum CameraFeedFactory {
-    /// The live feed for the daemon, not yet started; nil for `source = "none"`.
+    /// The daemon's background, not yet started; nil for `source = "none"`. The pattern (also as an
+    /// image source's fallback) is timed: drawn on the loop, one buffer; cameras, videos and pictures are live.
     ///
     /// - Throws: `CameraError.badImage` when a camera's image fallback cannot be used; an image
     ///   source that cannot be used logs why and shows the fallback.
     ///   A missing camera is not an error here: the feed shows the fallback and keeps trying.
     public static func makeFeed(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
-                                log: @escaping @Sendable (String) -> Void) throws(CameraError) -> CameraFeed? {
+                                log: @escaping @Sendable (String) -> Void) throws(CameraError) -> BackgroundFeed? {
         switch settings.source {
         case .none:
             return nil
         case .v4l2:
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let capture = captureSettings(settings, displayWidth: displayWidth, displayHeight: displayHeight)
-            return LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                            makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log)
+            return .live(LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                                  makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log))
         case .video:
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let path = settings.imagePath ?? ""
-            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                            makeDevice: { VideoPipelineDevice(path: path) }, log: log)
+            return .live(LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
+                                  makeDevice: { VideoPipelineDevice(path: path) }, log: log))
         case .pattern, .image:
             let picture: FallbackPicture
             do {
@@ -32,8 +33,11 @@ public enum CameraFeedFactory {
                 guard let fallback else { return nil }
                 picture = fallback
             }
-            return LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
-                            makeDevice: { nil }, log: log)
+            if case .pattern(let framesPerSecond) = picture {
+                return .timed(PatternSource(width: displayWidth, height: displayHeight, framesPerSecond: framesPerSecond))
+            }
+            return .live(LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: picture,
+                                  makeDevice: { nil }, log: log))
         }
     }
 

@@ -3,9 +3,10 @@ import Synchronization
 
 /// Hands frames from a producer thread to the render loop: the newest frame wins.
 ///
-/// Three buffers circulate: one being filled, one ready, one handed out. Publishing over an
-/// unread frame drops it back to the producer, so a slow reader never makes the producer wait
-/// and never sees a half-written frame.
+/// Two buffers circulate, a display-size frame each: the one handed out to the reader, and the one
+/// the producer fills and publishes. A producer that needs a buffer while its last frame is still
+/// unread takes that frame back and fills it again (the newer frame wins anyway), so a slow reader
+/// never makes the producer wait, never sees a half-written frame, and a third frame is never kept.
 final class FrameMailbox: Sendable {
     let width: Int
     let height: Int
@@ -16,6 +17,7 @@ final class FrameMailbox: Sendable {
         var ready: PixelBuffer?
         var handedOut: PixelBuffer?
         var spares: [PixelBuffer] = []
+        var made = 0
         var sequence: UInt64 = 0
         var status: String
         var faults = 0
@@ -27,10 +29,21 @@ final class FrameMailbox: Sendable {
         slots = Mutex(Slots(status: status))
     }
 
+    /// The most buffers the mailbox makes.
+    static let bufferLimit = 2
+
     /// A display-size buffer the producer owns until it passes it to `publish` or `recycle`.
     func writableBuffer() -> PixelBuffer {
-        let spare = slots.withLock { $0.spares.popLast() }
-        return spare ?? PixelBuffer(width: width, height: height)
+        let reused: PixelBuffer? = slots.withLock { slots in
+            if let spare = slots.spares.popLast() { return spare }
+            guard slots.made >= Self.bufferLimit, let unread = slots.ready else {
+                slots.made += 1
+                return nil
+            }
+            slots.ready = nil
+            return unread
+        }
+        return reused ?? PixelBuffer(width: width, height: height)
     }
 
     /// Makes `buffer` the newest frame and wakes the reader.

@@ -2,8 +2,8 @@ import KioskEngine
 
 /// A background picture that is a pure function of time, so it can run on a virtual clock.
 ///
-/// `simulate` and `demo` call `frame(at:)` directly, without threads; the live feed calls
-/// `render(at:into:)` on its own thread to show the same picture in real time.
+/// `simulate`, `demo` and the daemon's timed background call `frame(at:)` on their loop, without
+/// threads; a live feed's thread calls `render(at:into:)` to show its fallback in real time.
 public protocol TimedFrameSource: AnyObject {
     /// What is shown, for the status line ("pattern", "slideshow of 4 images in /srv/pictures").
     var summary: String { get }
@@ -17,7 +17,7 @@ public protocol TimedFrameSource: AnyObject {
     /// The earliest time after `time` at which the picture differs, or nil if it never will.
     func nextChange(after time: Double) -> Double?
 
-    /// The picture for `time` in a buffer the source reuses: it stays valid until the call after next.
+    /// The picture for `time` in the one buffer the source reuses: it stays valid until the next call.
     /// Its `sequence` changes only when the picture does, so the compositor re-blurs only then.
     func frame(at time: Double) -> PixelBuffer
 }

@@ -20,7 +20,7 @@ public final class ImageSource: TimedFrameSource {
     private var slides: [Int: PixelBuffer] = [:]
     private var slideUse: [Int] = []
     private var reportedFailures: Set<String> = []
-    private let ring: FrameRing<Picture>
+    private let slot: FrameSlot<Picture>
 
     /// What one frame shows, so an unchanged picture is not drawn (and re-blurred) again.
     private enum Picture: Equatable {
@@ -43,7 +43,7 @@ public final class ImageSource: TimedFrameSource {
                 framesPerSecond: Double = 30, log: @escaping (String) -> Void = { _ in }) throws(CameraError) {
         precondition(width > 0 && height > 0, "image source of size \(width)x\(height)")
         size = (width, height)
-        ring = FrameRing(width: width, height: height)
+        slot = FrameSlot(width: width, height: height)
         paths = try Self.picturePaths(at: path)
         describedPath = path
         self.interval = max(interval, 0.1)
@@ -77,7 +77,7 @@ public final class ImageSource: TimedFrameSource {
 
     /// The picture for `time`; the same buffer and `sequence` as the last call while it is unchanged.
     public func frame(at time: Double) -> PixelBuffer {
-        ring.frame(showing: picture(at: time)) { buffer in render(at: time, into: buffer) }
+        slot.frame(showing: picture(at: time)) { buffer in render(at: time, into: buffer) }
     }
 
     public func nextChange(after time: Double) -> Double? {

@@ -18,21 +18,21 @@ public final class PatternSource: TimedFrameSource {
     /// Seconds for the hand to go round once.
     static let sweepPeriod = 6.0
     private var lineScratch: [UInt32]
-    private let ring: FrameRing<Int>
+    private let slot: FrameSlot<Int>
 
     public init(width: Int, height: Int, framesPerSecond: Double = 30) {
         precondition(width > 0 && height > 0, "pattern of size \(width)x\(height)")
         size = (width, height)
         self.framesPerSecond = framesPerSecond > 0 ? framesPerSecond : 30
         lineScratch = [UInt32](repeating: 0, count: width)
-        ring = FrameRing(width: width, height: height)
+        slot = FrameSlot(width: width, height: height)
     }
 
     /// The picture of the pattern frame `time` falls in: one new picture per 1/framesPerSecond,
     /// however often it is asked for, as a camera delivers frames.
     public func frame(at time: Double) -> PixelBuffer {
         let number = Int((time * framesPerSecond + 1e-9).rounded(.down))
-        return ring.frame(showing: number) { buffer in render(at: Double(number) / framesPerSecond, into: buffer) }
+        return slot.frame(showing: number) { buffer in render(at: Double(number) / framesPerSecond, into: buffer) }
     }
 
     public func nextChange(after time: Double) -> Double? {

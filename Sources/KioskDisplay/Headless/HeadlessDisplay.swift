@@ -10,8 +10,12 @@ public final class HeadlessDisplay: Display {
     public let frameClock: any FrameClock
     /// The caller-driven clock when the display was made with `virtualClock: true`.
     public let virtualClock: ManualFrameClock?
-    /// A copy of what the screen would show, updated by each present's damage.
-    public let lastFrame: PixelBuffer
+    /// What the screen would show. With `copiesFrames`, a copy of its own updated by each present's
+    /// damage, as a scanout buffer is (tests see a frame whose damage missed something); without,
+    /// the frame last presented itself, so the daemon on this backend keeps no second frame.
+    public private(set) var lastFrame: PixelBuffer
+    /// True when `lastFrame` is a copy updated by damage.
+    public let copiesFrames: Bool
     /// Presents that changed something.
     public private(set) var presentedFrameCount = 0
     /// The damage of the last frame presented, as the compositor gave it.
@@ -24,7 +28,7 @@ public final class HeadlessDisplay: Display {
     private let timer: TimerDescriptor?
 
     /// A `width` x `height` surface refreshing at `refreshRate`; `virtualClock` picks who ticks it.
-    public init(width: Int, height: Int, refreshRate: Double = 60, virtualClock: Bool) throws {
+    public init(width: Int, height: Int, refreshRate: Double = 60, virtualClock: Bool, copiesFrames: Bool = false) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw DisplayError.invalidOption("headless size \(width)x\(height) must be between 1x1 and 16384x16384")
         }
@@ -33,7 +37,9 @@ public final class HeadlessDisplay: Display {
         }
         size = (width, height)
         self.refreshRate = refreshRate
+        // Black until the first present; a large buffer is a fresh mapping, so no memory until written.
         lastFrame = PixelBuffer(width: width, height: height)
+        self.copiesFrames = copiesFrames
         pacer = VsyncPacer(refreshInterval: 1 / refreshRate, source: .timer)
         if virtualClock {
             let manual = ManualFrameClock(refreshInterval: 1 / refreshRate)
@@ -67,9 +73,13 @@ public final class HeadlessDisplay: Display {
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         try DisplayError.requireSize(of: frame, width: size.width, height: size.height)
         guard !damage.isEmpty else { return }
-        DamageCopy.copy(damage, from: frame, to: UnsafeMutableRawPointer(lastFrame.pixels), targetPitch: lastFrame.stride,
-                        targetWidth: size.width, targetHeight: size.height)
-        lastFrame.sequence = frame.sequence
+        if copiesFrames {
+            DamageCopy.copy(damage, from: frame, to: UnsafeMutableRawPointer(lastFrame.pixels), targetPitch: lastFrame.stride,
+                            targetWidth: size.width, targetHeight: size.height)
+            lastFrame.sequence = frame.sequence
+        } else {
+            lastFrame = frame
+        }
         lastDamage = damage
         presentedFrameCount += 1
     }

@@ -22,7 +22,7 @@ public struct DaemonParts {
     /// Makes the touch source for `[input]` on the display's touch surface, at start and after a reload that changes it.
     public var makeTouchSource: (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// Makes the camera feed for `[camera]`, at start and after a reload that changes it.
-    public var makeCameraFeed: (CameraConfiguration, Size) throws -> (any CameraFeed)?
+    public var makeCameraFeed: (CameraConfiguration, Size) throws -> BackgroundFeed?
     /// The time of day for `[[power.schedule]]`, and word of clock steps.
     public var wallClock: any WallClock
     /// Where `[power] backlight = "auto"` looks for a backlight.
@@ -30,7 +30,7 @@ public struct DaemonParts {
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
-                makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> (any CameraFeed)?,
+                makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> BackgroundFeed?,
                 wallClock: (any WallClock)? = nil, backlightClassFolder: String = SysfsBacklight.classFolder) {
         self.display = display
         self.displayBackend = displayBackend

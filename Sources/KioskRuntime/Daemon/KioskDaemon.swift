@@ -89,7 +89,7 @@ public final class KioskDaemon {
                                 backlight: configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger),
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
-        camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, logger: logger, sceneSize: compositor.sceneSize)
+        camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
         applier = ConfigApplier(configuration: configuration, path: configPath, frameClock: display.frameClock,
                                 sceneSize: compositor.sceneSize, touchSurface: compositor.touchSurface,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,

@@ -1,3 +1,4 @@
+import CLinux
 import KioskCompositor
 import KioskEngine
 import KioskTouch
@@ -67,6 +68,7 @@ final class SceneHost: ContainerControllerDelegate {
         while !toDrawAhead.isEmpty { drawAhead() }
         // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
         compositor.trimCaches()
+        returnFreedMemory()
         scene.container.delegate = self
         scene.container.onDiagnostic = { [unowned self] message in onDiagnostic(message) }
     }
@@ -109,6 +111,12 @@ final class SceneHost: ContainerControllerDelegate {
             compositor.prepare(view)
             view.frame = saved
         }
-        if !toDrawAhead.isEmpty { requestIdleWork() }
+        if toDrawAhead.isEmpty { returnFreedMemory() } else { requestIdleWork() }
+    }
+
+    /// Gives the heap's free pages back once the screens in reach are drawn: text layouts, decoded
+    /// pictures and a replaced scene leave free blocks inside glibc's heap, which it keeps otherwise.
+    private func returnFreedMemory() {
+        _ = malloc_trim(0)
     }
 }

@@ -203,9 +203,18 @@ public final class PreviewSession {
     private func startCamera() {
         do {
             let size = compositor.sceneSize
-            guard let feed = try CameraFeedFactory.makeFeed(
-                settings: configuration.camera.cameraSettings, displayWidth: Int(size.width), displayHeight: Int(size.height),
-                log: { [log] line in log("camera: \(line)") }) else { return }
+            let settings = configuration.camera.cameraSettings
+            let made = try CameraFeedFactory.makeFeed(settings: settings, displayWidth: Int(size.width),
+                                                      displayHeight: Int(size.height), log: { [log] line in log("camera: \(line)") })
+            let feed: any CameraFeed
+            switch made {
+            case nil: return
+            case .live(let live): feed = live
+            // The window animates the pattern from a thread, as a camera's fallback.
+            case .timed: feed = LiveFeed(settings: settings, displayWidth: Int(size.width), displayHeight: Int(size.height),
+                                         fallback: .pattern(framesPerSecond: settings.framesPerSecond), makeDevice: { nil },
+                                         log: { [log] line in log("camera: \(line)") })
+            }
             try loop.watch(feed.readinessDescriptor) { [unowned self] in
                 guard let frame = camera?.takeNewestFrame() else { return }
                 background = frame

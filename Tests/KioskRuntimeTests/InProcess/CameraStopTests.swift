@@ -62,11 +62,11 @@ final class CameraStopTests: XCTestCase {
         configuration.source = .v4l2
         let background = CameraBackground(
             factory: { configuration, size in
-                LiveFeed(settings: configuration.cameraSettings, displayWidth: Int(size.width), displayHeight: Int(size.height),
-                         fallback: .black, makeDevice: { devices[made.withLock { count in defer { count += 1 }; return count }] },
-                         log: { _ in })
+                .live(LiveFeed(settings: configuration.cameraSettings, displayWidth: Int(size.width), displayHeight: Int(size.height),
+                               fallback: .black, makeDevice: { devices[made.withLock { count in defer { count += 1 }; return count }] },
+                               log: { _ in }))
             },
-            loop: loop, logger: Logger(label: "test"), sceneSize: Size(width: 32, height: 16))
+            loop: loop, clock: MonotonicDaemonClock(loop: loop), logger: Logger(label: "test"), sceneSize: Size(width: 32, height: 16))
         var frames = 0
         background.onFrame = { frames += 1 }
         background.start(configuration)
@@ -125,7 +125,7 @@ final class CameraStopTests: XCTestCase {
                 try CameraFeedFactory.makeFeed(settings: configuration.cameraSettings, displayWidth: Int(size.width),
                                                displayHeight: Int(size.height), log: { _ in })
             },
-            loop: loop, logger: Logger(label: "test"), sceneSize: Size(width: 320, height: 180))
+            loop: loop, clock: MonotonicDaemonClock(loop: loop), logger: Logger(label: "test"), sceneSize: Size(width: 320, height: 180))
         var frames = 0
         background.onFrame = { frames += 1 }
         var longestTurn = Duration.zero

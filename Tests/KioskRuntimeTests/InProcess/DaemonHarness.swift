@@ -33,7 +33,7 @@ final class DaemonHarness: KioskDaemonObserver {
         configURL = directory.appendingPathComponent("kiosk.toml")
         eventsURL = directory.appendingPathComponent("events.jsonl")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
-        display = try HeadlessDisplay(width: 320, height: 200, virtualClock: true)
+        display = try HeadlessDisplay(width: 320, height: 200, virtualClock: true, copiesFrames: true)
         clock = ManualDaemonClock(frameClock: display.virtualClock!)
         // Away from zero, as CLOCK_MONOTONIC is: "long ago" must not look like "just now".
         clock.frameClock.advance(to: 1000)
@@ -41,7 +41,7 @@ final class DaemonHarness: KioskDaemonObserver {
                                     timeZone: timeZone, daemonClock: clock)
         let touches = touches
         let parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
-                                makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera },
+                                makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera.map { .live($0) } },
                                 wallClock: wallClock, backlightClassFolder: backlightClassFolder)
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false

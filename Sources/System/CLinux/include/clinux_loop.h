@@ -14,6 +14,8 @@
 #include <sys/pidfd.h>
 #include <sys/wait.h>
 #include <sys/prctl.h>
+// malloc_trim: the daemon hands glibc's free heap pages back after dropping surfaces and layouts.
+#include <malloc.h>
 
 // prctl is variadic, which Swift cannot call: the daemon adopts its commands' orphans.
 static inline int clinux_become_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

@@ -1,13 +1,13 @@
 import KioskEngine
 
-/// The two buffers a timed source draws into in turn, so the frame it handed out stays untouched
-/// while the next one is drawn; a picture that has not changed is handed out again, same
+/// The one buffer a timed source draws into, on the thread that asks for frames: a new picture is
+/// drawn over the last one, which its caller has already composed (callers draw each frame they
+/// get before asking for the next). A picture that has not changed is handed out again, same
 /// buffer and same sequence, so the compositor sees no new frame.
-final class FrameRing<Picture: Equatable> {
+final class FrameSlot<Picture: Equatable> {
     private let width: Int
     private let height: Int
-    private var buffers: [PixelBuffer] = []
-    private var index = 0
+    private var buffer: PixelBuffer?
     private var lastPicture: Picture?
     private(set) var framesRendered: UInt64 = 0
 
@@ -18,11 +18,10 @@ final class FrameRing<Picture: Equatable> {
 
     /// The frame showing `picture`, drawn by `draw` only when it differs from the last one.
     func frame(showing picture: Picture, draw: (PixelBuffer) -> Void) -> PixelBuffer {
-        if picture == lastPicture, !buffers.isEmpty { return buffers[index] }
+        if picture == lastPicture, let buffer { return buffer }
         lastPicture = picture
-        if buffers.count < 2 { buffers.append(PixelBuffer(width: width, height: height)) }
-        index = (index + 1) % buffers.count
-        let buffer = buffers[index]
+        let buffer = self.buffer ?? PixelBuffer(width: width, height: height)
+        self.buffer = buffer
         draw(buffer)
         framesRendered += 1
         buffer.sequence = framesRendered
