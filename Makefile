@@ -138,6 +138,7 @@ deb: deps
 	lintian --fail-on error swipe-kiosk_*.deb
 
 bench: release
+	$(call install_missing,gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 	./.build/release/swipe-kiosk bench
 
 # Memory over a long run with the camera, then over a deck of 30 screens walked end to end, then

@@ -1,9 +1,9 @@
 import CKioskPixels
 import Foundation
 
-/// Runs pixel checks once with the fastest loops this CPU has and once with the portable C an ARM
-/// board runs (the compositor's kernels and, through them, libyuv's rows), then puts back the
-/// choice the environment made.
+/// Runs pixel checks once with the compositor's fastest kernels for this CPU and once with their
+/// portable C, then puts back the choice the environment made. (libyuv picks its own rows whatever
+/// the mode; its tests force its two paths with `LibyuvRows`.)
 public enum PixelModes {
     public static func each(_ body: (String) throws -> Void) rethrows {
         defer { kiosk_pixels_force_portable(ProcessInfo.processInfo.environment["SWIPE_KIOSK_PIXELS"] == "portable" ? 1 : 0) }

@@ -1,3 +1,4 @@
+import CYUV
 import KioskEngine
 import KioskOptions
 import KioskTestFixtures
@@ -5,7 +6,7 @@ import XCTest
 @testable import KioskCamera
 
 /// Every conversion libyuv does for the feed, pixel by pixel against the double-precision BT.601
-/// reference within 2/255, with libyuv's SIMD rows and with its C rows (the portable pixel mode).
+/// reference within 2/255, with libyuv's SIMD rows and with its C rows.
 final class LibyuvConversionTests: XCTestCase {
     private let width = 64, height = 34
 
@@ -33,24 +34,24 @@ final class LibyuvConversionTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2, "\(label): largest channel difference from the BT.601 reference", file: file, line: line)
     }
 
-    func testYUYVAndUYVYMatchTheReferenceInBothPixelModes() throws {
+    func testYUYVAndUYVYMatchTheReferenceWithSIMDAndCRows() throws {
         let picture = YUVTestPicture(width: width, height: height, chromaColumns: 2, chromaRows: 1)
-        try PixelModes.each { mode in
+        try LibyuvRows.each { mode in
             assertMatches(try convert(picture.packed422(lumaFirst: true), .yuyv, bytesPerLine: width * 2), picture, "YUYV \(mode)")
-            XCTAssertEqual(LibyuvPixelMode.isPortable, mode == "portable", "libyuv's C rows in \(mode)")
+            XCTAssertEqual(TestCpuFlag(-1) == kCpuInitialized, mode == "libyuv C rows", "libyuv's rows in \(mode)")
             assertMatches(try convert(picture.packed422(lumaFirst: false), .uyvy, bytesPerLine: width * 2), picture, "UYVY \(mode)")
         }
     }
 
-    func testNV12AndI420MatchTheReferenceInBothPixelModes() throws {
+    func testNV12AndI420MatchTheReferenceWithSIMDAndCRows() throws {
         let picture = YUVTestPicture(width: width, height: height, chromaColumns: 2, chromaRows: 2)
-        try PixelModes.each { mode in
+        try LibyuvRows.each { mode in
             assertMatches(try convert(picture.nv12(), .nv12, bytesPerLine: width), picture, "NV12 \(mode)")
             assertMatches(try convert(picture.i420(), .i420, bytesPerLine: width), picture, "I420 \(mode)")
         }
     }
 
-    func testRGBFormatsAreCopiedExactlyInBothPixelModes() throws {
+    func testRGBFormatsAreCopiedExactlyWithSIMDAndCRows() throws {
         var rgb: [UInt8] = [], bgr: [UInt8] = [], xrgb: [UInt8] = [], expected: [UInt32] = []
         for i in 0..<(width * height) {
             let (r, g, b) = (UInt8(i % 251), UInt8((i * 7) % 256), UInt8((i * 13 + 5) % 256))
@@ -59,7 +60,7 @@ final class LibyuvConversionTests: XCTestCase {
             xrgb += [UInt8(i % 3 == 0 ? 0 : 0x7F), r, g, b]
             expected.append(0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
         }
-        try PixelModes.each { mode in
+        try LibyuvRows.each { mode in
             for (bytes, format, line) in [(rgb, CameraPixelFormat.rgb24, width * 3), (bgr, .bgr24, width * 3), (xrgb, .xrgb32, width * 4)] {
                 let out = try convert(bytes, format, bytesPerLine: line)
                 let pixels = (0..<(width * height)).map { out[$0 % width, $0 / width] }
@@ -79,7 +80,7 @@ final class LibyuvConversionTests: XCTestCase {
                 bytes += [c.y, c.u, c.y, c.v]
             }
         }
-        try PixelModes.each { mode in
+        try LibyuvRows.each { mode in
             let out = try convert(bytes, .yuyv, bytesPerLine: width * 2, displayWidth: width * 3 / 2, displayHeight: height * 3 / 2)
             for (x, y, c) in [(4, 4, colours[0]), (90, 4, colours[1]), (4, 46, colours[2]), (90, 46, colours[3])] {
                 let got = channels(out[x, y]), want = BT601Reference.rgb(y: c.y, u: c.u, v: c.v)

@@ -26,7 +26,6 @@ final class FrameConverter {
             throw .corruptFrame(device: source, reason: "the driver flagged the buffer as damaged")
         }
         guard destination.width > 0, destination.height > 0 else { return }
-        LibyuvPixelMode.apply()
         if frame.pixelFormat == .mjpeg {
             let decoded = try decodeJPEG(frame, fitting: destination)
             let window = FrameWindow(width: decoded.width, height: decoded.height,
