@@ -3,19 +3,19 @@ import Glibc
 import XCTest
 
 /// The built `swipe-kiosk run` as a child process with its log in a file, stopped by SIGTERM.
-final class KioskProcess {
-    let logPath: String
+package final class KioskProcess {
+    package let logPath: String
     private let process = Process()
 
     /// The `swipe-kiosk` binary `swift test` built beside the test bundle.
-    static var binary: String {
+    package static var binary: String {
         URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("swipe-kiosk").path
     }
 
     /// - Parameter prefix: a command that runs the kiosk, e.g. setpriv to change its user.
     /// - Parameter arguments: more options for `run`, e.g. a replay.
-    init(configPath: String, environment: [String: String], prefix: [String] = [], arguments: [String] = []) throws {
+    package init(configPath: String, environment: [String: String], prefix: [String] = [], arguments: [String] = []) throws {
         logPath = URL(fileURLWithPath: configPath).deletingLastPathComponent().appendingPathComponent("daemon.log").path
         let command = prefix + [Self.binary, "run", "--display", "headless", "--config", configPath] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
@@ -35,21 +35,21 @@ final class KioskProcess {
     }
 
     /// The child's process id, for a test that kills it as a crash would.
-    var pid: pid_t { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
+    package var pid: pid_t { process.processIdentifier }
+    package var isRunning: Bool { process.isRunning }
 
     /// Sends SIGTERM and waits for the exit; returns the exit status.
     @discardableResult
-    func stop() -> Int32 {
+    package func stop() -> Int32 {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         return process.terminationStatus
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    package var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Polls `condition` every 20 ms for at most `limit` seconds.
-    static func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {
+    package static func wait(limit: Double = 10, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         while Date() < deadline {
             if condition() { return true }

@@ -3,13 +3,13 @@ import XCTest
 
 /// A real Mosquitto broker on 127.0.0.1 and a free port, for the test's lifetime; the test skips
 /// (with the reason) when mosquitto cannot be started.
-final class MosquittoBroker {
-    let port: Int
+package final class MosquittoBroker {
+    package let port: Int
     private let directory: URL
     private var pid: pid_t = 0
 
     /// - Parameter port: nil: a free one; a port given again starts "the same" broker anew.
-    init(port: Int? = nil, extraConfig: String = "") throws {
+    package init(port: Int? = nil, extraConfig: String = "") throws {
         guard let mosquitto = Command.find("mosquitto") else {
             throw XCTSkip("mosquitto is missing: install Debian's mosquitto and mosquitto-clients (`make unit-test` does)")
         }
@@ -33,7 +33,7 @@ final class MosquittoBroker {
     }
 
     /// Stops the broker (SIGTERM) and waits for it.
-    func stop() {
+    package func stop() {
         guard pid > 0 else { return }
         kill(pid, SIGTERM)
         var status: Int32 = 0
@@ -42,14 +42,14 @@ final class MosquittoBroker {
     }
 
     /// Publishes with mosquitto_pub and waits for it to finish.
-    func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+    package func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
         let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic,
                                                                        "-m", payload] + (retain ? ["-r"] : []))
         XCTAssertEqual(result.status, 0, result.error)
     }
 
     /// A mosquitto_sub running in the background on `topic`, printing `topic payload` lines.
-    func subscribe(_ topic: String) throws -> Subscription {
+    package func subscribe(_ topic: String) throws -> Subscription {
         try Subscription(port: port, topic: topic, directory: directory)
     }
 
@@ -71,7 +71,7 @@ final class MosquittoBroker {
         return false
     }
 
-    static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -87,7 +87,7 @@ final class MosquittoBroker {
         return port
     }
 
-    static func spawn(_ executable: String, _ arguments: [String], output: String) throws -> pid_t {
+    package static func spawn(_ executable: String, _ arguments: [String], output: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -103,11 +103,11 @@ final class MosquittoBroker {
     }
 
     /// What a background mosquitto_sub has printed so far.
-    final class Subscription {
+    package final class Subscription {
         private let pid: pid_t
         private let path: String
 
-        init(port: Int, topic: String, directory: URL) throws {
+        package init(port: Int, topic: String, directory: URL) throws {
             path = directory.appendingPathComponent("sub-\(UUID().uuidString.prefix(8)).txt").path
             pid = try MosquittoBroker.spawn(Command.find("mosquitto_sub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-v",
                                                                              "-t", topic], output: path)
@@ -120,12 +120,12 @@ final class MosquittoBroker {
         }
 
         /// Every `topic payload` line so far.
-        var lines: [String] {
+        package var lines: [String] {
             ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
         /// The newest payload on `topic`, if any.
-        func last(_ topic: String) -> String? {
+        package func last(_ topic: String) -> String? {
             lines.last { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
         }
     }

@@ -3,12 +3,12 @@ import Glibc
 import XCTest
 
 /// A private dbus-daemon for one test, stopped when the value goes away.
-final class PrivateBus {
-    let address: String
+package final class PrivateBus {
+    package let address: String
     private let pid: pid_t
 
     /// A session-type bus, or one run with `configFile` (a system-bus-like policy).
-    init(configFile: String? = nil) throws {
+    package init(configFile: String? = nil) throws {
         guard let daemon = Command.find("dbus-daemon") else {
             throw XCTSkip("dbus-daemon is missing: install Debian's dbus-daemon package (`make unit-test` does)")
         }
@@ -27,7 +27,7 @@ final class PrivateBus {
     }
 
     /// `busctl --address=… --json=short ARGS`, its output parsed as JSON (nil when empty).
-    func busctl(_ arguments: [String], asUser: [String] = []) throws -> (status: Int32, json: Any?, error: String) {
+    package func busctl(_ arguments: [String], asUser: [String] = []) throws -> (status: Int32, json: Any?, error: String) {
         guard let busctl = Command.find("busctl") else { throw XCTSkip("busctl is missing: install Debian's systemd package") }
         let result = try Command.run(asUser.first ?? busctl, (asUser.isEmpty ? [] : Array(asUser.dropFirst()) + [busctl])
                                      + ["--address=\(address)", "--json=short"] + arguments)
@@ -36,13 +36,13 @@ final class PrivateBus {
     }
 
     /// Calls a method of the kiosk's interface with busctl.
-    func call(_ member: String, _ signatureAndArguments: [String] = [], asUser: [String] = []) throws -> (status: Int32, json: Any?, error: String) {
+    package func call(_ member: String, _ signatureAndArguments: [String] = [], asUser: [String] = []) throws -> (status: Int32, json: Any?, error: String) {
         try busctl(["call", "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1", "org.swipekiosk.Kiosk1", member]
                    + signatureAndArguments, asUser: asUser)
     }
 
     /// A property of the kiosk's interface, as busctl's JSON `data`.
-    func property(_ name: String, asUser: [String] = []) throws -> Any? {
+    package func property(_ name: String, asUser: [String] = []) throws -> Any? {
         let reply = try busctl(["get-property", "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1", "org.swipekiosk.Kiosk1", name],
                                asUser: asUser)
         return (reply.json as? [String: Any])?["data"]
@@ -50,8 +50,8 @@ final class PrivateBus {
 }
 
 /// Runs a program to its end, collecting what it prints.
-enum Command {
-    static func find(_ name: String) -> String? {
+package enum Command {
+    package static func find(_ name: String) -> String? {
         for directory in ["/usr/bin", "/usr/sbin", "/bin", "/sbin"] where access("\(directory)/\(name)", X_OK) == 0 {
             return "\(directory)/\(name)"
         }
@@ -60,7 +60,7 @@ enum Command {
 
     /// Runs `executable` with posix_spawn and waitpid: Foundation's Process waits until every
     /// descendant lets go of a descriptor it hands down, which a forking daemon never does.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> (status: Int32, output: String, error: String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString.prefix(8))")
         let outputPath = scratch.path + ".out", errorPath = scratch.path + ".err"

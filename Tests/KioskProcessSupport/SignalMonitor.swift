@@ -3,15 +3,15 @@ import Glibc
 import XCTest
 
 /// `busctl monitor` on a private bus, collecting every signal until `stop()`.
-final class SignalMonitor {
+package final class SignalMonitor {
     /// One argument of a signal: the simple types the kiosk's signals carry.
-    enum Value: Decodable, Equatable {
+    package enum Value: Decodable, Equatable {
         case string(String)
         case bool(Bool)
         case int(Int)
         case other
 
-        init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let text = try? container.decode(String.self) {
                 self = .string(text)
@@ -27,28 +27,28 @@ final class SignalMonitor {
 
     /// The part of busctl's JSON for a message that the tests read.
     private struct Message: Decodable {
-        struct Payload: Decodable { var data: [Value] }
-        var type: String
-        var path: String?
-        var member: String?
-        var payload: Payload?
+        package struct Payload: Decodable { var data: [Value] }
+        package var type: String
+        package var path: String?
+        package var member: String?
+        package var payload: Payload?
     }
 
     /// One signal as busctl's JSON shows it.
-    struct Signal: CustomStringConvertible {
-        var path: String
-        var member: String
-        var data: [Value]
+    package struct Signal: CustomStringConvertible {
+        package var path: String
+        package var member: String
+        package var data: [Value]
         /// For PropertiesChanged: the names of the changed and invalidated properties.
-        var changedProperties: [String]
+        package var changedProperties: [String]
 
-        var description: String { "\(member)\(data)" }
+        package var description: String { "\(member)\(data)" }
     }
 
     private let process = Process()
     private let output: URL
 
-    init(address: String) throws {
+    package init(address: String) throws {
         guard let busctl = Command.find("busctl") else { throw XCTSkip("busctl is missing: install Debian's systemd package") }
         output = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString.prefix(8)).json")
         FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -67,7 +67,7 @@ final class SignalMonitor {
     }
 
     /// Stops monitoring and returns the signals seen, in order.
-    func stop() -> [Signal] {
+    package func stop() -> [Signal] {
         usleep(200_000)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()

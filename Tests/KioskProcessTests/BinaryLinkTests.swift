@@ -1,4 +1,5 @@
 import Foundation
+import KioskProcessSupport
 import XCTest
 
 /// What the panel binary needs from the system: SDL2 is loaded only when a desktop window opens.

@@ -1,4 +1,6 @@
 import Foundation
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// The writable `Brightness` property of the real daemon on a private bus, set with busctl and

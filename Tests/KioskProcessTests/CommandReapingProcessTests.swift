@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskProcessSupport
 import XCTest
 
 /// The real daemon as its commands' child subreaper: a grandchild that leaves its run with

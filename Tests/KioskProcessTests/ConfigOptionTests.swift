@@ -1,4 +1,5 @@
 import Foundation
+import KioskProcessSupport
 import XCTest
 
 /// Every command that takes `--config` takes it with one meaning and one help line.

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCompositor
 import KioskEngine
+import KioskProcessSupport
 import XCTest
 
 /// Values and buttons of the real daemon on ControlBusTests' private bus: `ctl set`/`get`,

@@ -4,6 +4,7 @@ import KioskCompositor
 import KioskConfig
 import KioskEngine
 import KioskRuntime
+import KioskProcessSupport
 import XCTest
 
 /// The D-Bus interface of the real daemon (`swipe-kiosk run --display headless`) on a private bus,

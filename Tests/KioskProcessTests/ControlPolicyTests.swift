@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskProcessSupport
 import XCTest
 
 /// The shipped D-Bus policy (systemd/org.swipekiosk.Kiosk1.conf) on a private bus configured like

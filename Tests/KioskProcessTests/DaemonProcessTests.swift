@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// The daemon as systemd runs it: the real binary, a NOTIFY_SOCKET to report on, signals to obey.

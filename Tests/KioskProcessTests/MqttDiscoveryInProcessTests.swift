@@ -2,6 +2,8 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// Home Assistant discovery: one device, its entities' configs with the keys Home Assistant

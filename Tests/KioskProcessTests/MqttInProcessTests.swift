@@ -2,6 +2,8 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// The MQTT front end on the whole daemon in-process, against a real Mosquitto broker: retained

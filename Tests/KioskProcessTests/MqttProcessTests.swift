@@ -1,4 +1,5 @@
 import Foundation
+import KioskProcessSupport
 import XCTest
 
 /// The built `swipe-kiosk run` against a real Mosquitto broker: what the broker tells the rest of

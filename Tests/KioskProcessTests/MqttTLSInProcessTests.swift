@@ -2,6 +2,8 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// `mqtts://` with a CA the test makes (openssl): the kiosk connects when `ca-file` holds the

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCompositor
 import KioskEngine
+import KioskProcessSupport
 import XCTest
 
 /// `swipe-kiosk render` as an integrator runs it: the real binary, PNG files read back pixel by pixel.

@@ -2,6 +2,8 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// A "broker" that accepts the connection and never says a word: the loop's turns stay short.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskTestFixtures
 import KioskEngine
 import KioskOptions
 import XCTest

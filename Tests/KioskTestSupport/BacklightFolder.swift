@@ -2,10 +2,10 @@ import Foundation
 
 /// A backlight in a temp folder: the same files as /sys/class/backlight/NAME (brightness,
 /// max_brightness and, when asked for, bl_power), so the real `SysfsBacklight` runs against it.
-final class BacklightFolder {
-    let url: URL
+package final class BacklightFolder {
+    package let url: URL
 
-    init(max: Int = 1000, level: Int? = nil, hasPowerSwitch: Bool = true) throws {
+    package init(max: Int = 1000, level: Int? = nil, hasPowerSwitch: Bool = true) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("backlight-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try write("max_brightness", "\(max)\n")
@@ -17,12 +17,12 @@ final class BacklightFolder {
         try? FileManager.default.removeItem(at: url)
     }
 
-    var path: String { url.path }
+    package var path: String { url.path }
 
     /// The level last written to `brightness`.
-    var brightness: Int { Int(read("brightness")) ?? -1 }
+    package var brightness: Int { Int(read("brightness")) ?? -1 }
     /// `bl_power`: 0 on, 4 off.
-    var power: Int { Int(read("bl_power")) ?? -1 }
+    package var power: Int { Int(read("bl_power")) ?? -1 }
 
     private func write(_ name: String, _ text: String) throws {
         try text.write(to: url.appendingPathComponent(name), atomically: false, encoding: .utf8)

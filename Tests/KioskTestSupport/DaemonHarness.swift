@@ -7,24 +7,24 @@ import KioskTestFixtures
 
 /// A whole daemon in the test process: a headless display on a manual clock, touches from a fake
 /// source, no camera; the test moves time and ticks frames, so nothing waits.
-final class DaemonHarness: KioskDaemonObserver {
-    let display: HeadlessDisplay
-    let clock: ManualDaemonClock
-    let touches = FakeTouchSource()
+package final class DaemonHarness: KioskDaemonObserver {
+    package let display: HeadlessDisplay
+    package let clock: ManualDaemonClock
+    package let touches = FakeTouchSource()
     /// Starts at `wallDate` in `timeZone` and moves with `clock`.
-    let wallClock: ManualWallClock
-    let log = LogLines()
-    let configURL: URL
-    let eventsURL: URL
-    var daemon: KioskDaemon!
-    private(set) var ended: [(from: String, to: String, completed: Bool)] = []
+    package let wallClock: ManualWallClock
+    package let log = LogLines()
+    package let configURL: URL
+    package let eventsURL: URL
+    package var daemon: KioskDaemon!
+    package private(set) var ended: [(from: String, to: String, completed: Bool)] = []
     private var nextTouchID = 1
 
     /// - Parameters:
     ///   - wallDate: where the wall clock starts (`[[power.schedule]]`), in `timeZone`.
     ///   - camera: the feed `[camera]` gets whatever it names; nil: none.
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
-    init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
+    package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
          backlightClassFolder: String = "/nonexistent/backlight") throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
@@ -55,27 +55,27 @@ final class DaemonHarness: KioskDaemonObserver {
         try? FileManager.default.removeItem(at: configURL.deletingLastPathComponent())
     }
 
-    func transitionEnded(from: String, to: String, completed: Bool) {
+    package func transitionEnded(from: String, to: String, completed: Bool) {
         ended.append((from, to, completed))
     }
 
     /// True while some display link still wants the frame clock to tick.
-    var clockWantsTicks: Bool { clock.frameClock.wantsTicks }
+    package var clockWantsTicks: Bool { clock.frameClock.wantsTicks }
 
     /// One vsync: the display ticks, the daemon draws what it made due, due timers fire.
-    func frame() {
+    package func frame() {
         clock.frameClock.tick()
         daemon.frameTickDelivered()
         clock.fireDueTimers()
     }
 
-    func frames(_ count: Int) {
+    package func frames(_ count: Int) {
         for _ in 0..<count { frame() }
     }
 
     /// Ticks until no display link wants ticks (at most `limit` frames); returns how many it took.
     @discardableResult
-    func settle(limit: Int = 600) -> Int {
+    package func settle(limit: Int = 600) -> Int {
         var count = 0
         while clockWantsTicks && count < limit {
             frame()
@@ -85,13 +85,13 @@ final class DaemonHarness: KioskDaemonObserver {
     }
 
     /// Hands `events` to the daemon through its loop, as a device would.
-    func send(_ events: [TouchEvent]) throws {
+    package func send(_ events: [TouchEvent]) throws {
         touches.send(events)
         try daemon.eventLoop.runOnce(timeoutMilliseconds: 0)
     }
 
     /// A finger from `start` to `end` in `steps` moves, one per frame; `lift` false leaves it down.
-    func drag(from start: Point, to end: Point, steps: Int = 8, lift: Bool = true) throws {
+    package func drag(from start: Point, to end: Point, steps: Int = 8, lift: Bool = true) throws {
         let id = nextTouchID
         nextTouchID += 1
         try send([TouchEvent(id: id, phase: .began, location: start, time: clock.now)])
@@ -108,19 +108,19 @@ final class DaemonHarness: KioskDaemonObserver {
     }
 
     /// A quick leftward swipe across the middle: the next screen.
-    func swipeLeft() throws {
+    package func swipeLeft() throws {
         try drag(from: Point(x: 290, y: 100), to: Point(x: 40, y: 100))
     }
 
     /// Lines of the events log of type `type`; the daemon writes them out when it comes to rest.
-    func events(_ type: String) -> [String] {
+    package func events(_ type: String) -> [String] {
         let text = (try? String(contentsOf: eventsURL, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { $0.contains("\"type\":\"\(type)\"") }
     }
 
     /// Turns the daemon's loop until `condition` holds, for what arrives from outside (a child
     /// process's exit, inotify); at most `limit` seconds of real time.
-    func runLoop(limit: Double = 3, until condition: () -> Bool) -> Bool {
+    package func runLoop(limit: Double = 3, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(limit)
         while !condition() && Date() < deadline {
             _ = try? daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
@@ -129,7 +129,7 @@ final class DaemonHarness: KioskDaemonObserver {
     }
 
     /// Writes a new config file for the next `reload()`.
-    func rewriteConfig(_ text: String) throws {
+    package func rewriteConfig(_ text: String) throws {
         try text.write(to: configURL, atomically: true, encoding: .utf8)
     }
 }

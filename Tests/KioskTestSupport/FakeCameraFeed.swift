@@ -2,26 +2,28 @@ import KioskCamera
 import KioskEngine
 
 /// A camera feed that only counts its starts and stops, for checking the camera rests while dark.
-final class FakeCameraFeed: CameraFeed, @unchecked Sendable {
+package final class FakeCameraFeed: CameraFeed, @unchecked Sendable {
     private let signal = EventSignal()
-    private(set) var startCount = 0
-    private(set) var stopCount = 0
-    private(set) var isRunning = false
 
-    func start(after previous: FeedStop?) {
+    package init() {}
+    package private(set) var startCount = 0
+    package private(set) var stopCount = 0
+    package private(set) var isRunning = false
+
+    package func start(after previous: FeedStop?) {
         startCount += 1
         isRunning = true
     }
 
     @discardableResult
-    func stop() -> FeedStop {
+    package func stop() -> FeedStop {
         stopCount += 1
         isRunning = false
         return .done()
     }
 
-    var readinessDescriptor: Int32 { signal.descriptor }
-    func takeNewestFrame() -> PixelBuffer? { nil }
-    var status: String { isRunning ? "fake camera running" : "fake camera stopped" }
-    var faultCount: Int { 0 }
+    package var readinessDescriptor: Int32 { signal.descriptor }
+    package func takeNewestFrame() -> PixelBuffer? { nil }
+    package var status: String { isRunning ? "fake camera running" : "fake camera stopped" }
+    package var faultCount: Int { 0 }
 }

@@ -3,24 +3,24 @@ import KioskEngine
 
 /// The daemon's clock in tests: time is the headless display's manual frame clock, and timers
 /// fire only when the test moves time past them.
-final class ManualDaemonClock: DaemonClock {
-    let frameClock: ManualFrameClock
+package final class ManualDaemonClock: DaemonClock {
+    package let frameClock: ManualFrameClock
     private var timers: [Weak] = []
 
-    init(frameClock: ManualFrameClock) {
+    package init(frameClock: ManualFrameClock) {
         self.frameClock = frameClock
     }
 
-    var now: Double { frameClock.now }
+    package var now: Double { frameClock.now }
 
-    func makeTimer(_ fired: @escaping () -> Void) throws -> any DaemonTimer {
+    package func makeTimer(_ fired: @escaping () -> Void) throws -> any DaemonTimer {
         let timer = Timer(fired: fired)
         timers.append(Weak(timer: timer))
         return timer
     }
 
     /// Fires every timer due by `now`, earliest first (a timer scheduled while firing included).
-    func fireDueTimers() {
+    package func fireDueTimers() {
         while let due = timers.compactMap(\.timer).filter({ ($0.deadline ?? .infinity) <= now })
             .min(by: { $0.deadline! < $1.deadline! }) {
             due.fire()
@@ -28,7 +28,7 @@ final class ManualDaemonClock: DaemonClock {
     }
 
     /// Moves time to `time` without a vsync, firing the timers due on the way at their deadlines.
-    func advance(to time: Double) {
+    package func advance(to time: Double) {
         while let due = timers.compactMap(\.timer).filter({ ($0.deadline ?? .infinity) <= time })
             .min(by: { $0.deadline! < $1.deadline! }) {
             frameClock.advance(to: due.deadline!)
@@ -38,28 +38,28 @@ final class ManualDaemonClock: DaemonClock {
     }
 
     private struct Weak {
-        weak var timer: Timer?
+        package weak var timer: Timer?
     }
 
-    final class Timer: DaemonTimer {
+    package final class Timer: DaemonTimer {
         private let fired: () -> Void
         private(set) var deadline: Double?
         private var interval: Double?
 
-        init(fired: @escaping () -> Void) {
+        package init(fired: @escaping () -> Void) {
             self.fired = fired
         }
 
-        func schedule(at deadline: Double, repeatingEvery interval: Double?) {
+        package func schedule(at deadline: Double, repeatingEvery interval: Double?) {
             self.deadline = deadline
             self.interval = interval
         }
 
-        func cancel() {
+        package func cancel() {
             deadline = nil
         }
 
-        func fire() {
+        package func fire() {
             deadline = interval.map { deadline! + $0 }
             fired()
         }

@@ -4,11 +4,11 @@ import Glibc
 
 /// The receiving end of the NOTIFY_SOCKET protocol, as systemd runs it: a unix datagram socket
 /// whose path goes into $NOTIFY_SOCKET; each sd_notify call arrives as one datagram.
-final class NotifySocketListener {
-    let path: String
+package final class NotifySocketListener {
+    package let path: String
     private let fd: Int32
 
-    init() throws {
+    package init() throws {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("notify-\(getpid())-\(UUID().uuidString.prefix(8))").path
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -30,7 +30,7 @@ final class NotifySocketListener {
     }
 
     /// Every datagram waiting on the socket, oldest first.
-    func receive() -> [String] {
+    package func receive() -> [String] {
         var messages: [String] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

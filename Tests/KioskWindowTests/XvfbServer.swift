@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import KioskCompositor
 import KioskEngine
+import KioskProcessSupport
 import XCTest
 
 /// A private X server (Xvfb) for tests of desktop windows, with xdotool and ImageMagick's `import`

@@ -3,6 +3,7 @@ import Glibc
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// Values fed hostile input: a FIFO in place of a file, megabytes of text, endless output. The

@@ -1,6 +1,7 @@
 import Foundation
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// On-screen buttons on the whole daemon in-process: presses, the pressed look, confirm-ms,

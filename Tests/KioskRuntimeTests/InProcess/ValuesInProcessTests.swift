@@ -1,6 +1,7 @@
 import Foundation
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// Values bound into text on the whole daemon in-process: what the views show, what each change

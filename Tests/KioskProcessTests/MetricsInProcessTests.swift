@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 @testable import KioskRuntime
+import KioskTestSupport
+import KioskProcessSupport
 import XCTest
 
 /// The metrics as a scraper sees them: what `promtool check metrics` says of the text, the file's
