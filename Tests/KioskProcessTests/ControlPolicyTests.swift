@@ -50,7 +50,7 @@ final class ControlPolicyTests: XCTestCase {
         """
     }
 
-    func testOnlyRootAndTheSwipeKioskGroupMayUseTheInterfaceAndOnlyItsUserOwnsTheName() throws {
+    func testAsRootCreatesTheSwipeKioskUserAndOnlyRootAndItsGroupMayUseTheInterfaceAndOnlyItsUserOwnsTheName() throws {
         guard getuid() == 0 else { throw XCTSkip("needs root: it creates the swipe-kiosk user and changes uids with setpriv") }
         guard let setpriv = Command.find("setpriv"), let sysusers = Command.find("systemd-sysusers") else {
             throw XCTSkip("setpriv (util-linux) or systemd-sysusers (systemd) is missing")

@@ -74,50 +74,21 @@ final class DaemonProcessTests: XCTestCase {
         return Date().timeIntervalSince(sent)
     }
 
+    /// The watchdog's timing (half the timeout, also while dark) is ServiceNotifierInProcessTests'
+    /// on the manual clock; here, that the real binary reads WATCHDOG_USEC and pings at all.
     func testReportsReadyAfterTheFirstFrameAndStopsWithinASecondOfSigterm() throws {
-        let (process, _, _) = try start(config: Self.config)
+        let (process, _, _) = try start(config: Self.config, watchdogMicroseconds: 400_000)
         var messages: [String] = []
         XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages), "no READY=1; got \(messages)")
         let ready = try XCTUnwrap(messages.first { $0.contains("READY=1") })
         XCTAssertTrue(ready.contains(#"STATUS=Screen "second" (2 of 2)"#), ready)
+        XCTAssertTrue(waitForMessage(containing: "WATCHDOG=1", into: &messages), "no WATCHDOG=1; got \(messages)")
 
         let seconds = stop(process)
         XCTAssertLessThan(seconds, 1.0, "SIGTERM must stop the daemon within a second")
         XCTAssertEqual(process.terminationStatus, 0)
         messages += listener.receive()
         XCTAssertEqual(messages.last, "STOPPING=1\nSTATUS=Stopping")
-    }
-
-    func testPingsTheWatchdogAtHalfItsTimeout() throws {
-        let (process, _, _) = try start(config: Self.config, watchdogMicroseconds: 400_000)
-        defer { _ = stop(process) }
-        var messages: [String] = []
-        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
-        let counted = Date()
-        usleep(1_000_000)
-        messages = listener.receive()
-        let elapsed = Date().timeIntervalSince(counted)
-        let pings = messages.filter { $0 == "WATCHDOG=1" }.count
-        // Every 0.2 s: about five in a second; a loaded machine may lose one or two, never most.
-        XCTAssertGreaterThanOrEqual(pings, 3, "\(pings) pings in \(elapsed) s")
-        XCTAssertLessThanOrEqual(pings, Int(elapsed / 0.2) + 1, "\(pings) pings in \(elapsed) s")
-    }
-
-    func testKeepsPingingTheWatchdogWhileThePanelIsDark() throws {
-        let (process, logFile, _) = try start(config: Self.config + "\n[power]\nblank-after = 0.5\n",
-                                              watchdogMicroseconds: 400_000)
-        defer { _ = stop(process) }
-        var messages: [String] = []
-        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages))
-        usleep(1_000_000)
-        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-        XCTAssertTrue(log.contains("panel dark"), log)
-        _ = listener.receive()
-        let counted = Date()
-        usleep(1_000_000)
-        let pings = listener.receive().filter { $0 == "WATCHDOG=1" }.count
-        // Dark, nothing is composed, but the loop still runs: systemd must not restart it.
-        XCTAssertGreaterThanOrEqual(pings, 3, "\(pings) pings in \(Date().timeIntervalSince(counted)) s while dark")
     }
 
     func testSighupAppliesAGoodConfigKeepingTheScreenAndRejectsABadOne() throws {

@@ -14,6 +14,8 @@ package final class DaemonHarness: KioskDaemonObserver {
     /// Starts at `wallDate` in `timeZone` and moves with `clock`.
     package let wallClock: ManualWallClock
     package let log = LogLines()
+    /// What the daemon told systemd (READY, STATUS, WATCHDOG, RELOADING, STOPPING).
+    package let notifier: FakeServiceNotifier
     package let configURL: URL
     package let eventsURL: URL
     package var daemon: KioskDaemon!
@@ -24,8 +26,9 @@ package final class DaemonHarness: KioskDaemonObserver {
     ///   - wallDate: where the wall clock starts (`[[power.schedule]]`), in `timeZone`.
     ///   - camera: the feed `[camera]` gets whatever it names; nil: none.
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
+    ///   - watchdogTimeout: systemd's WatchdogSec= as the notifier reports it; nil: no watchdog.
     package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
-         backlightClassFolder: String = "/nonexistent/backlight") throws {
+         backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil) throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
@@ -40,9 +43,10 @@ package final class DaemonHarness: KioskDaemonObserver {
         wallClock = ManualWallClock(date: ManualWallClock.local(wallDate, in: TimeZone(identifier: timeZone)!),
                                     timeZone: timeZone, daemonClock: clock)
         let touches = touches
+        notifier = FakeServiceNotifier(watchdogTimeout: watchdogTimeout)
         let parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
                                 makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera },
-                                wallClock: wallClock, backlightClassFolder: backlightClassFolder)
+                                wallClock: wallClock, backlightClassFolder: backlightClassFolder, notifier: notifier)
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),
