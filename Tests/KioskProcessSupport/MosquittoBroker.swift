@@ -11,7 +11,7 @@ package final class MosquittoBroker {
     /// - Parameter port: nil: a free one; a port given again starts "the same" broker anew.
     package init(port: Int? = nil, extraConfig: String = "") throws {
         guard let mosquitto = Command.find("mosquitto") else {
-            throw XCTSkip("mosquitto is missing: install Debian's mosquitto and mosquitto-clients (`make unit-test` does)")
+            throw XCTSkip("mosquitto is missing: install Debian's mosquitto and mosquitto-clients (`make test-process` does)")
         }
         guard Command.find("mosquitto_sub") != nil else { throw XCTSkip("mosquitto_sub is missing: install mosquitto-clients") }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("broker-\(UUID().uuidString.prefix(8))")

@@ -10,7 +10,7 @@ package final class PrivateBus {
     /// A session-type bus, or one run with `configFile` (a system-bus-like policy).
     package init(configFile: String? = nil) throws {
         guard let daemon = Command.find("dbus-daemon") else {
-            throw XCTSkip("dbus-daemon is missing: install Debian's dbus-daemon package (`make unit-test` does)")
+            throw XCTSkip("dbus-daemon is missing: install Debian's dbus-daemon package (`make test-process` does)")
         }
         let mode = configFile.map { "--config-file=\($0)" } ?? "--session"
         let result = try Command.run(daemon, [mode, "--fork", "--print-address=1", "--print-pid=1"])

@@ -277,7 +277,7 @@ final class ControlBusTests: XCTestCase {
     func testTheMetricsTextfileParsesAsPrometheusTextAndItsCountersMove() throws {
         guard Command.find("python3") != nil,
               try Command.run("/usr/bin/python3", ["-c", "import prometheus_client"]).status == 0 else {
-            throw XCTSkip("python3-prometheus-client is missing (`make unit-test` installs it)")
+            throw XCTSkip("python3-prometheus-client is missing (`make test-process` installs it)")
         }
         let textfile = directory.appendingPathComponent("swipe_kiosk.prom").path
         try startKiosk(config: Self.config + "\n[metrics]\ntextfile = \"\(textfile)\"\ninterval = 1\n")

@@ -29,7 +29,7 @@ final class MetricsInProcessTests: XCTestCase {
 
     func testPromtoolChecksTheTextWithoutAProblem() throws {
         guard let promtool = Command.find("promtool") else {
-            throw XCTSkip("promtool is missing (Debian's prometheus package; `make unit-test` installs it)")
+            throw XCTSkip("promtool is missing (Debian's prometheus package; `make test-process` installs it)")
         }
         let harness = try DaemonHarness(config: Self.config)
         let control = control(harness)

@@ -5,13 +5,11 @@ import KioskTestSupport
 import XCTest
 
 /// On-screen buttons on the whole daemon in-process: presses, the pressed look, confirm-ms,
-/// swipes that start on a button, and exec runs.
+/// swipes that start on a button (exec runs: ButtonCommandsProcessTests).
 final class ButtonsInProcessTests: XCTestCase {
     private final class Presses: KioskDaemonObserver {
         var pressed: [String] = []
-        var finished: [(button: String, status: Int32)] = []
         func buttonPressed(screen: String, button: String) { pressed.append("\(screen)/\(button)") }
-        func actionFinished(screen: String, button: String, status: Int32) { finished.append((button, status)) }
     }
 
     private static func config(button: String) -> String {
@@ -138,31 +136,5 @@ final class ButtonsInProcessTests: XCTestCase {
         XCTAssertEqual(presses.pressed, [], "a brush shorter than confirm-ms does nothing")
         try press(kiosk, at: centre, holding: 1.0, id: 2)
         XCTAssertEqual(presses.pressed, ["home/door"])
-    }
-
-    func testAnExecButtonRunsItsCommandOncePerTapAndReportsItsStatus() throws {
-        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("presses-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: marks) }
-        let kiosk = try kiosk("""
-            name = "door"
-            action = "exec"
-            command = ["/bin/sh", "-c", "echo run >> \(marks.path); exit 3"]
-            """)
-        try press(kiosk, at: centre)
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
-        try press(kiosk, at: centre, id: 2)
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 2 })
-        XCTAssertEqual(try String(contentsOf: marks, encoding: .utf8), "run\nrun\n")
-        XCTAssertEqual(presses.finished.map(\.status), [3, 3])
-        XCTAssertEqual(presses.finished.map(\.button), ["door", "door"])
-    }
-
-    func testAPressWhileTheCommandRunsIsIgnored() throws {
-        let kiosk = try kiosk("name = \"door\"\naction = \"exec\"\ncommand = [\"/bin/sleep\", \"0.3\"]")
-        try press(kiosk, at: centre)
-        try press(kiosk, at: centre, id: 2)
-        XCTAssertTrue(kiosk.log.contains("still runs: ignored"), "\(kiosk.log.lines)")
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
-        XCTAssertEqual(presses.finished.first?.status, 0)
     }
 }
