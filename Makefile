@@ -31,7 +31,8 @@ TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client
 WINDOW_TEST_PACKAGES := xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
-# What checking the pixel kernels as an ARM board builds them needs: a cross compiler and qemu-user.
+# What checking the pixel kernels as an ARM board builds them needs besides the toolchain's clang:
+# GCC's start files, libgcc and linker for x86 and aarch64, the aarch64 libc, and qemu-user.
 ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 # What building the Debian package needs: Debian's packaging tools and its checker.
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
@@ -112,7 +113,7 @@ e2e-self-test: deps
 	$(call install_missing,$(E2E_PACKAGES))
 	Tests/e2e/run.sh --self-test
 
-# The pixel kernels built for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
+# The pixel kernels built with clang for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
 arm-kernels:
 	$(call install_missing,$(ARM_PACKAGES))
 	Tests/ArmKernels/run.sh

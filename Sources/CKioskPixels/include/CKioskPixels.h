@@ -93,9 +93,11 @@ int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t ou
 void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
                              int offset_x, int offset_y, const kiosk_box *boxes, int count);
 
-/* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
-   CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
-   use, or kiosk_pixels_force_portable(1) forces the portable loops. */
+/* Which table of loops runs, chosen once at first use: "avx512", "avx2" (x86 builds, as the CPU
+   allows), "neon" (aarch64 builds by clang: its vector loops) or "portable" (the plain C every CPU
+   runs). SWIPE_KIOSK_PIXELS=portable in the environment, read at first use, or
+   kiosk_pixels_force_portable(1) switches to the portable table; kiosk_pixels_force_portable(0) back
+   to the fastest. */
 const char *kiosk_pixels_mode(void);
 void kiosk_pixels_force_portable(int portable);
 /* 1 when SWIPE_KIOSK_PIXELS=portable or kiosk_pixels_force_portable(1) asked for the portable loops, on
