@@ -14,10 +14,11 @@
 #define KIOSK_HAVE_AVX2_PATH 1
 #endif
 
-/* ARM's vector path: the clang vector-extension loops (the upscale), which compile to NEON. GCC
-   has no __builtin_convertvector, so a GCC build of ARM runs the portable table alone. */
-#if defined(__aarch64__) && defined(__clang__)
-#define KIOSK_HAVE_NEON_PATH 1
+/* The baseline CPU's vector path: the clang vector-extension loops (the upscale) built for any
+   CPU of the architecture, which compile to NEON on aarch64 ("neon") and to SSE2 on x86_64
+   ("sse2", for x86 CPUs without AVX2). GCC has no __builtin_convertvector: a GCC build has no such path. */
+#if defined(__clang__) && (defined(__aarch64__) || defined(__x86_64__))
+#define KIOSK_HAVE_VECTOR_PATH 1
 #endif
 
 /* The loops of kiosk_pixels.c (blur, scaling, mixing, the fade, copies) and of kiosk_perspective.c
@@ -38,8 +39,8 @@ extern const kiosk_perspective_kernels kiosk_perspective_portable;
 extern const kiosk_raster_kernels kiosk_raster_avx2, kiosk_raster_avx512;
 extern const kiosk_perspective_kernels kiosk_perspective_avx2;
 #endif
-#if defined(KIOSK_HAVE_NEON_PATH)
-extern const kiosk_raster_kernels kiosk_raster_neon;
+#if defined(KIOSK_HAVE_VECTOR_PATH)
+extern const kiosk_raster_kernels kiosk_raster_vector;
 #endif
 
 /* The table in use: chosen at first use, changed only by kiosk_pixels_force_portable. */
@@ -51,7 +52,7 @@ const kiosk_pixel_table *kiosk_pixel_table_chosen(void);
    `NAME_for_avx2` running it built for AVX2, so one always-inline body serves both tables.
    KIOSK_TWO_BUILDS_TOLD also tells the body which build it is in, by one more argument (1 in the
    AVX2 build, 0 in the portable one), so it can call x86 helpers where they measurably win.
-   Unused is allowed: a table may not take a build (x86's portable table takes no vector upscale). */
+   Unused is allowed: a build may have no table that takes it. */
 #if defined(KIOSK_HAVE_AVX2_PATH)
 #define KIOSK_TWO_BUILDS(name, params, args)                                           \
     __attribute__((unused)) static void name##_for_any_cpu params { name##_body args; } \

@@ -306,9 +306,9 @@ static void upscale_row_portable(const uint32_t *s, int small_width, uint32_t *o
     upscale_row_scalar((const uint8_t *)s, small_width, (uint8_t *)o, factor, w->weights);
 }
 
-#if defined(KIOSK_HAVE_NEON_PATH)
-/* The vector loop where the factor fills whole vectors, built for any aarch64 CPU (NEON). */
-static void upscale_row_neon(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
+#if defined(KIOSK_HAVE_VECTOR_PATH)
+/* The vector loop where the factor fills whole vectors, built for any CPU of the architecture (NEON, SSE2). */
+static void upscale_row_baseline_vector(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
     if (factor % 4 == 0) {
         upscale_row_vector_for_any_cpu((const uint8_t *)s, small_width, (uint8_t *)o, factor, (const kiosk_i16x16 *)w->lanes);
     } else {
@@ -641,10 +641,10 @@ const kiosk_raster_kernels kiosk_raster_portable = {
     .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
-#if defined(KIOSK_HAVE_NEON_PATH)
-const kiosk_raster_kernels kiosk_raster_neon = {
+#if defined(KIOSK_HAVE_VECTOR_PATH)
+const kiosk_raster_kernels kiosk_raster_vector = {
     .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
-    .upscale_row = upscale_row_neon, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
+    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
 #endif

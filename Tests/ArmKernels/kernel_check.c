@@ -145,11 +145,18 @@ static int check_boxes(uint32_t *out, int out_width, int out_height, const uint3
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "--portable") == 0) kiosk_pixels_force_portable(1);
-    /* Which table the kernels chose (run.sh checks an aarch64 clang build chose its vector one). */
+    /* --tables: the tables this CPU runs, fastest first; --mode: the one chosen; --table NAME: run with that one. */
+    if (argc > 1 && strcmp(argv[1], "--tables") == 0) {
+        for (int i = 0; kiosk_pixels_table(i) != NULL; i++) printf("%s\n", kiosk_pixels_table(i));
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "--mode") == 0) {
         printf("%s\n", kiosk_pixels_mode());
         return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "--table") == 0 && kiosk_pixels_use(argv[2]) != 0) {
+        fprintf(stderr, "kernel_check: no table %s here\n", argv[2]);
+        return 2;
     }
     enum { SW = 97, SH = 61, W = 128, H = 80 };
     static uint32_t source[SW * SH], out[W * H], scratch[2 * W * H + 2 * W];

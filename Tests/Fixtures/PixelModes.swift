@@ -1,14 +1,22 @@
 import CKioskPixels
 import Foundation
 
-/// Runs pixel checks once with the fastest loops this CPU has and once with the portable C an ARM
-/// board runs (the compositor's kernels and, through them, libyuv's rows), then puts back the
+/// Runs pixel checks once with each table of loops this CPU runs (`kiosk_pixels_table`: on x86
+/// AVX2 or AVX-512, the baseline vector one and the portable C; on ARM NEON and the portable C;
+/// the compositor's kernels and, through the portable choice, libyuv's rows), then puts back the
 /// choice the environment made.
 public enum PixelModes {
+    /// The tables this CPU runs, fastest first.
+    public static var tables: [String] {
+        var names: [String] = []
+        while let name = kiosk_pixels_table(Int32(names.count)) { names.append(String(cString: name)) }
+        return names
+    }
+
     public static func each(_ body: (String) throws -> Void) rethrows {
         defer { kiosk_pixels_force_portable(ProcessInfo.processInfo.environment["SWIPE_KIOSK_PIXELS"] == "portable" ? 1 : 0) }
-        for portable in [Int32(0), 1] {
-            kiosk_pixels_force_portable(portable)
+        for table in tables {
+            precondition(kiosk_pixels_use(table) == 0, table)
             try body(String(cString: kiosk_pixels_mode()))
         }
     }
