@@ -8,22 +8,7 @@ import XCTest
 /// programs, so these are the process kind; the rest are BoundedValuesInProcessTests'.
 final class BoundedValueCommandsProcessTests: XCTestCase {
     private static func config(values: String) -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        \(values)
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "text"
-          width = 200
-          height = 40
-          text = "{v}"
-        """
+        DaemonHarness.textScreenConfig(values: values, text: "{v}", origin: nil)
     }
 
     private func value(_ kiosk: DaemonHarness) -> String? { kiosk.daemon.valueSources.store.value("v") }

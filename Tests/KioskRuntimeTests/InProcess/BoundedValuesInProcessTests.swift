@@ -10,22 +10,7 @@ import XCTest
 /// loop never waits on them, and every text is cut to `ValueTextLimit.bytes`.
 final class BoundedValuesInProcessTests: XCTestCase {
     private static func config(values: String) -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        \(values)
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "text"
-          width = 200
-          height = 40
-          text = "{v}"
-        """
+        DaemonHarness.textScreenConfig(values: values, text: "{v}", origin: nil)
     }
 
     private var folder: URL!

@@ -12,38 +12,11 @@ final class ButtonsInProcessTests: XCTestCase {
         func buttonPressed(screen: String, button: String) { pressed.append("\(screen)/\(button)") }
     }
 
-    private static func config(button: String) -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        [transition]
-        style = "slide"
-        duration = 0.3
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "button"
-          title = "Press"
-          x = 60
-          y = 60
-          width = 200
-          height = 80
-          color = "#0080ff"
-          \(button)
-        [[screen]]
-        name = "second"
-        """
-    }
-
     private let centre = Point(x: 160, y: 100)
     private var presses = Presses()
 
     private func kiosk(_ button: String) throws -> DaemonHarness {
-        let kiosk = try DaemonHarness(config: Self.config(button: button))
+        let kiosk = try DaemonHarness(config: DaemonHarness.buttonScreenConfig(button: button))
         kiosk.daemon.addObserver(presses)
         kiosk.settle()
         return kiosk
@@ -56,17 +29,9 @@ final class ButtonsInProcessTests: XCTestCase {
         return found
     }
 
-    /// A finger down on `point`, held for `seconds`, then lifted where it landed.
-    private func press(_ kiosk: DaemonHarness, at point: Point, holding seconds: Double = 0.05, id: Int = 1) throws {
-        try kiosk.send([TouchEvent(id: id, phase: .began, location: point, time: kiosk.clock.now)])
-        kiosk.clock.advance(to: kiosk.clock.now + seconds)
-        try kiosk.send([TouchEvent(id: id, phase: .ended, location: point, time: kiosk.clock.now)])
-        kiosk.settle()
-    }
-
     func testATapOnASignalButtonEmitsButtonPressedOnce() throws {
         let kiosk = try kiosk("name = \"bell\"\naction = \"signal\"")
-        try press(kiosk, at: centre)
+        try kiosk.press(at: centre)
         XCTAssertEqual(presses.pressed, ["home/bell"])
         XCTAssertEqual(kiosk.daemon.currentScreen, "home")
     }
@@ -97,7 +62,7 @@ final class ButtonsInProcessTests: XCTestCase {
         try kiosk.daemon.goTo("second", animated: true)
         kiosk.settle()
         kiosk.frames(30)
-        try press(kiosk, at: Point(x: 50, y: 25))
+        try kiosk.press(at: Point(x: 50, y: 25))
         XCTAssertEqual(presses.pressed, ["second/door"])
         // A quick tap whose landing and lifting arrive in one read, as a busy loop sees them.
         let now = kiosk.clock.now
@@ -132,9 +97,9 @@ final class ButtonsInProcessTests: XCTestCase {
 
     func testConfirmMillisecondsIgnoresABrushAndTakesAHold() throws {
         let kiosk = try kiosk("name = \"door\"\naction = \"signal\"\nconfirm-ms = 800")
-        try press(kiosk, at: centre, holding: 0.2)
+        try kiosk.press(at: centre, holding: 0.2)
         XCTAssertEqual(presses.pressed, [], "a brush shorter than confirm-ms does nothing")
-        try press(kiosk, at: centre, holding: 1.0, id: 2)
+        try kiosk.press(at: centre, holding: 1.0, id: 2)
         XCTAssertEqual(presses.pressed, ["home/door"])
     }
 }

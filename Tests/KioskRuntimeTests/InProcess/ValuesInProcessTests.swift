@@ -8,34 +8,11 @@ import XCTest
 /// damages, and that sources never hold up the loop (command sources: ValueCommandsProcessTests).
 final class ValuesInProcessTests: XCTestCase {
     private static func config(values: String, text: String = "Temp {{C}}: {temp}") -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        \(values)
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "text"
-          x = 20
-          y = 20
-          width = 200
-          height = 40
-          text = "\(text)"
-        """
+        DaemonHarness.textScreenConfig(values: values, text: text)
     }
 
     /// The strings the screen's text views show now.
-    private func texts(_ kiosk: DaemonHarness) -> [String] {
-        var found: [String] = []
-        kiosk.daemon.sceneHost.scene.rootView.forEachInTree { view in
-            if view.name == "text", case .text(let content) = view.content { found.append(content.string) }
-        }
-        return found
-    }
+    private func texts(_ kiosk: DaemonHarness) -> [String] { kiosk.texts }
 
     private let textBox = PixelRect(x: 20, y: 20, width: 200, height: 40)
 
