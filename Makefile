@@ -21,17 +21,18 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-d
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
                   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libmosquitto-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
-# What the unit tests need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
-# parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test; a private X server,
-# and tools to drive and photograph the preview window; GStreamer's tools and plugins for the video tests; a
-# Mosquitto broker and its clients, and openssl to make the TLS test's CA.
+# What the process tests (`make test-process`) need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
+# parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test;
+# GStreamer's tools and plugins for the video tests; a Mosquitto broker and its clients, and openssl to make the TLS test's CA.
 TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client prometheus util-linux \
-                  xvfb xdotool imagemagick \
                   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
                   mosquitto mosquitto-clients openssl
+# What the window tests (`make test-window`) need: a private X server, and tools to drive and photograph the window.
+WINDOW_TEST_PACKAGES := xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
 E2E_PACKAGES   := qemu-system-x86 linux-image-amd64 busybox-static evemu-tools socat cpio kmod python3
-# What checking the pixel kernels as an ARM board builds them needs: a cross compiler and qemu-user.
+# What checking the pixel kernels as an ARM board builds them needs besides the toolchain's clang:
+# GCC's start files, libgcc and linker for x86 and aarch64, the aarch64 libc, and qemu-user.
 ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 # What building the Debian package needs: Debian's packaging tools and its checker.
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
@@ -39,7 +40,7 @@ DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # ImageMagick to read the PNG `ctl screenshot` wrote in the guest.
 E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick
 
-.PHONY: all deps build release man demo test unit-test arm-kernels e2e e2e-self-test e2e-systemd deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
 
 all: build
 
@@ -75,9 +76,32 @@ $(MAN_PAGE): $(shell find Sources/swipe-kiosk -name '*.swift') | deps
 demo: release
 	./.build/release/swipe-kiosk demo --out $(DEMO_OUT)
 
-unit-test: deps
+# Tests by kind (README "Testing"), each a set of test targets: fast is pure and in-process (no
+# programs started, no sleeps: Tests/check-fast-kind.sh), process runs the binary and other
+# programs, window opens windows on Xvfb, vm boots kernels in QEMU (the two e2e suites).
+FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.
+
+check-fast-kind:
+	Tests/check-fast-kind.sh
+
+test-fast: deps check-fast-kind
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(FAST_TESTS)'
+
+test-process: deps
 	$(call install_missing,$(TEST_PACKAGES))
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'KioskProcessTests\.'
+
+test-window: deps
+	$(call install_missing,$(WINDOW_TEST_PACKAGES))
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'KioskWindowTests\.'
+
+test-vm: e2e e2e-systemd
+
+# The three kinds `swift test` runs (the VM suites apart).
+unit-test: test-fast test-process test-window
 
 # A real kernel in QEMU: bochs DRM, uinput touch, vivid camera; see Tests/e2e/run.sh.
 e2e: deps
@@ -89,12 +113,12 @@ e2e-self-test: deps
 	$(call install_missing,$(E2E_PACKAGES))
 	Tests/e2e/run.sh --self-test
 
-# The pixel kernels built for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
+# The pixel kernels built with clang for aarch64 (static) and run under qemu-aarch64 give the x86 build's pixels.
 arm-kernels:
 	$(call install_missing,$(ARM_PACKAGES))
 	Tests/ArmKernels/run.sh
 
-test: unit-test arm-kernels fuzz-smoke e2e e2e-systemd
+test: test-fast test-process test-window arm-kernels fuzz-smoke test-vm
 
 # libFuzzer targets (Tests/Fuzz): the evemu reader, the config loader, the picture decoders and
 # the camera pixel-format converters, built with the fuzzer and AddressSanitizer in their own

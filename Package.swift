@@ -94,8 +94,18 @@ let package = Package(
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),
-        // The runtime tests also drive the built `swipe-kiosk` binary as a subprocess, as systemd does.
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "swipe-kiosk", "KioskTestFixtures"]),
+        // Tests by kind (README "Testing"): the targets above are fast (pure and in-process, `make test-fast`);
+        // KioskProcessTests runs the built binary and other programs (`make test-process`), KioskWindowTests
+        // opens windows on Xvfb (`make test-window`).
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskTestFixtures", "KioskTestSupport"]),
+        // The in-process daemon harness, manual clocks and fakes the runtime, process and window tests share.
+        .target(name: "KioskTestSupport", dependencies: ["KioskRuntime", "KioskTestFixtures", "CLinux"], path: "Tests/KioskTestSupport"),
+        // Subprocess helpers: the built binary, a private D-Bus, a Mosquitto broker, signals.
+        .target(name: "KioskProcessSupport", dependencies: ["KioskTestSupport"], path: "Tests/KioskProcessSupport"),
+        .testTarget(name: "KioskProcessTests", dependencies: [
+            "KioskRuntime", "KioskCamera", "KioskCompositor", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport",
+        ]),
+        .testTarget(name: "KioskWindowTests", dependencies: ["KioskRuntime", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport"]),
     ]
 )
 

@@ -358,6 +358,19 @@ KIOSK_TWO_BUILDS_TOLD(draw_upright_run, (uint32_t *line, int first, int last, in
                                     const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over),
                  (line, first, last, left, row, columns, source, stride, width, height, alpha, over))
 
+/* One path's draws (see kiosk_dispatch.h). */
+struct kiosk_perspective_kernels {
+    void (*draw_run)(uint32_t *line, int first, int last, row_line u, row_line v, row_line w, int shift,
+                     const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over);
+    void (*draw_upright_run)(uint32_t *line, int first, int last, int left, float row, upright_columns columns,
+                             const uint32_t *source, ptrdiff_t stride, int width, int height, uint32_t alpha, int over);
+};
+
+const kiosk_perspective_kernels kiosk_perspective_portable = {draw_run_for_any_cpu, draw_upright_run_for_any_cpu};
+#if defined(KIOSK_HAVE_AVX2_PATH)
+const kiosk_perspective_kernels kiosk_perspective_avx2 = {draw_run_for_avx2, draw_upright_run_for_avx2};
+#endif
+
 /* The columns of an upright map across [left, left + count); false when out of memory. */
 static int upright_columns_make(upright_columns *columns, const double inverse[9], int left, int count, int source_width) {
     columns->sx = malloc(sizeof(int32_t) * (size_t)count);
@@ -436,6 +449,7 @@ static int band_at(const perspective_job *job, int row) {
 static void draw_rows(const perspective_job *job, int from, int to) {
     const double *inverse = job->inverse;
     int x = job->x, width = job->width;
+    const kiosk_perspective_kernels *kernels = kiosk_pixel_table_chosen()->perspective;
     int band = band_at(job, from);
     for (int row = from; row < to; row++) {
         while (band < job->row_bands && job->rows[band].y2 <= row) band++;
@@ -456,10 +470,10 @@ static void draw_rows(const perspective_job *job, int from, int to) {
             }
             if (lo >= hi) continue;
             if (job->upright) {
-                draw_upright_run(line, lo, hi, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
+                kernels->draw_upright_run(line, lo, hi, x, (float)(row + 0.5), job->columns, job->source, job->source_stride,
                                  job->source_width, job->source_height, (uint32_t)job->alpha, job->over);
             } else {
-                draw_run(line, lo, hi, u, v, w, shift, job->source, job->source_stride, job->source_width,
+                kernels->draw_run(line, lo, hi, u, v, w, shift, job->source, job->source_stride, job->source_width,
                          job->source_height, (uint32_t)job->alpha, job->over);
             }
         }

@@ -4,7 +4,35 @@
 #include <string.h>
 
 /* Byte loops with 16-bit products: compilers turn them into packed multiplies (pmullw / NEON
-   vmla) without help. Built for AVX2 as well (KIOSK_TWO_BUILDS), chosen per call. */
+   vmla) without help. Built for AVX2 as well (KIOSK_TWO_BUILDS); the tables at the end of the
+   file say which build each path runs. */
+
+/* The weights of an upscale by `factor`: per output column of a small pixel, in 128ths, and the
+   same four at a time across a vector's 16 channels (the clang vector loop's). */
+typedef struct {
+    int16_t weights[64];
+    int16_t lanes[16][16] __attribute__((aligned(32)));
+} upscale_weights;
+
+/* One path's loops (see kiosk_dispatch.h). */
+struct kiosk_raster_kernels {
+    void (*blur_columns)(uint8_t *pixels, ptrdiff_t stride_bytes, int row_bytes, int rows, int radius, uint8_t *copy,
+                         uint16_t *sums);
+    void (*average_rows)(uint8_t *restrict out, const uint8_t *const *rows, int window, int count, uint16_t *restrict sums);
+    void (*downscale_row)(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor);
+    void (*upscale_row)(const uint32_t *small, int small_width, uint32_t *out, int factor, const upscale_weights *weights);
+    void (*mix_row)(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second, int bytes, int weight);
+    void (*fade_row)(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                     const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight);
+    /* A rectangle copied without the final store fence, so a band of many boxes pays for one. */
+    void (*copy_rows)(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height);
+    /* Makes the streaming stores before it visible to whoever reads the output next. */
+    void (*fence)(void);
+};
+
+static const kiosk_raster_kernels *raster(void) {
+    return kiosk_pixel_table_chosen()->raster;
+}
 
 /* One vertical box pass over every byte of the rows at once: running sums per byte column, so
    the work runs along rows and vectorises; horizontal passes run on the transposed picture. */
@@ -105,39 +133,25 @@ static void average_rows_avx512(uint8_t *restrict out, const uint8_t *const *row
 }
 #endif
 
-static void average_rows(uint8_t *restrict out, const uint8_t *const *rows, int window, int count, uint16_t *restrict sums) {
-#if defined(KIOSK_HAVE_AVX2_PATH)
-    if (kiosk_use_avx512bw()) {
-        average_rows_avx512(out, rows, window, count, sums);
-        return;
-    }
-    if (kiosk_use_avx2()) {
-        average_rows_avx2(out, rows, window, count, sums);
-        return;
-    }
-#endif
-    average_rows_portable(out, rows, window, count, sums);
-}
-
 /* One vertical box pass for small radii (at most 4), `source` to `target` (separate buffers):
    each output row averages its 2r + 1 neighbours (edges repeated) directly, which beats running
    sums when r is small. */
-static void box_columns_direct(const uint32_t *source, ptrdiff_t source_stride, uint32_t *target, ptrdiff_t target_stride,
-                               int width, int height, int radius, uint16_t *sums) {
+static void box_columns_direct(const kiosk_raster_kernels *kernels, const uint32_t *source, ptrdiff_t source_stride, uint32_t *target,
+                               ptrdiff_t target_stride, int width, int height, int radius, uint16_t *sums) {
     const uint8_t *rows[9];
     for (int y = 0; y < height; y++) {
         for (int k = -radius; k <= radius; k++) {
             int row = y + k < 0 ? 0 : (y + k >= height ? height - 1 : y + k);
             rows[k + radius] = (const uint8_t *)(source + row * source_stride);
         }
-        average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
+        kernels->average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
     }
 }
 
 /* The horizontal pass to match: each row is copied with `radius` repeated pixels either side, so
    the window's pixels are plain offsets into the copy. */
-static void box_rows_direct(const uint32_t *source, ptrdiff_t source_stride, uint32_t *target, ptrdiff_t target_stride,
-                            int width, int height, int radius, uint16_t *sums, uint32_t *padded) {
+static void box_rows_direct(const kiosk_raster_kernels *kernels, const uint32_t *source, ptrdiff_t source_stride, uint32_t *target,
+                            ptrdiff_t target_stride, int width, int height, int radius, uint16_t *sums, uint32_t *padded) {
     const uint8_t *rows[9];
     for (int k = 0; k <= 2 * radius; k++) rows[k] = (const uint8_t *)(padded + k);
     for (int y = 0; y < height; y++) {
@@ -147,13 +161,14 @@ static void box_rows_direct(const uint32_t *source, ptrdiff_t source_stride, uin
             padded[radius + width + x] = row[width - 1];
         }
         memcpy(padded + radius, row, (size_t)width * 4);
-        average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
+        kernels->average_rows((uint8_t *)(target + y * target_stride), rows, 2 * radius + 1, width * 4, sums);
     }
 }
 
 void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, int radius, int passes,
                     uint32_t *scratch) {
     if (radius <= 0 || radius > 120 || width <= 0 || height <= 0) return;
+    const kiosk_raster_kernels *kernels = raster();
     size_t area = (size_t)width * (size_t)height;
     if (radius <= 4 && (size_t)width + 2 * (size_t)radius <= area) {
         /* Passes ping-pong between the picture and a copy in the scratch buffer. */
@@ -166,9 +181,9 @@ void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, i
             uint32_t *to = in_copy ? pixels : copy;
             ptrdiff_t from_stride = in_copy ? width : stride, to_stride = in_copy ? stride : width;
             if (pass < passes) {
-                box_columns_direct(from, from_stride, to, to_stride, width, height, radius, sums);
+                box_columns_direct(kernels, from, from_stride, to, to_stride, width, height, radius, sums);
             } else {
-                box_rows_direct(from, from_stride, to, to_stride, width, height, radius, sums, padded);
+                box_rows_direct(kernels, from, from_stride, to, to_stride, width, height, radius, sums, padded);
             }
             in_copy = !in_copy;
         }
@@ -179,11 +194,11 @@ void kiosk_box_blur(uint32_t *pixels, int width, int height, ptrdiff_t stride, i
     uint8_t *copy = (uint8_t *)(scratch + area);
     uint16_t *sums = (uint16_t *)(scratch + 2 * area);
     for (int pass = 0; pass < passes; pass++) {
-        blur_columns((uint8_t *)pixels, stride * 4, width * 4, height, radius, copy, sums);
+        kernels->blur_columns((uint8_t *)pixels, stride * 4, width * 4, height, radius, copy, sums);
     }
     transpose(pixels, stride, width, height, turned);
     for (int pass = 0; pass < passes; pass++) {
-        blur_columns((uint8_t *)turned, (ptrdiff_t)height * 4, height * 4, width, radius, copy, sums);
+        kernels->blur_columns((uint8_t *)turned, (ptrdiff_t)height * 4, height * 4, width, radius, copy, sums);
     }
     for (int y = 0; y < height; y++) {
         for (int x = 0; x < width; x++) pixels[y * stride + x] = turned[(ptrdiff_t)x * height + y];
@@ -200,10 +215,24 @@ static inline uint32_t mean_of_four(const uint32_t *a, const uint32_t *b, int c0
     return result;
 }
 
+/* One row of the downscale from small pixel `x` on, in portable C. */
+static void downscale_row_from(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor, int x) {
+    for (; x < small_width; x++) {
+        int c0 = factor * x + factor / 2 - 1, c1 = c0 + 1;
+        if (c0 > width - 1) c0 = width - 1;
+        if (c1 > width - 1) c1 = width - 1;
+        out[x] = mean_of_four(a, b, c0, c1);
+    }
+}
+
+static void downscale_row_portable(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor) {
+    downscale_row_from(a, b, width, out, small_width, factor, 0);
+}
+
 #if defined(KIOSK_HAVE_AVX2_PATH)
 /* Two small pixels per step: both pixel pairs of a row in one register, widened to 16 bits. */
 __attribute__((target("avx2")))
-static int downscale_row_avx2(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor) {
+static void downscale_row_avx2(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor) {
     const __m128i two = _mm_set1_epi16(2);
     int x = 0;
     for (; x + 1 < small_width && factor * (x + 1) + factor / 2 < width; x += 2) {
@@ -216,32 +245,20 @@ static int downscale_row_avx2(const uint32_t *a, const uint32_t *b, int width, u
         __m128i means = _mm_srli_epi16(_mm_add_epi16(sums, two), 2);
         _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(means, means));
     }
-    return x;
+    downscale_row_from(a, b, width, out, small_width, factor, x);
 }
 #endif
 
 void kiosk_downscale_even(const uint32_t *source, ptrdiff_t source_stride, int width, int height,
                           uint32_t *small, ptrdiff_t small_stride, int small_width, int small_height, int factor) {
     if (factor < 2 || factor % 2 != 0 || width <= 0 || height <= 0) return;
-#if defined(KIOSK_HAVE_AVX2_PATH)
-    int fast = kiosk_use_avx2();
-#endif
+    const kiosk_raster_kernels *kernels = raster();
     for (int y = 0; y < small_height; y++) {
         int r0 = factor * y + factor / 2 - 1, r1 = r0 + 1;
         if (r0 > height - 1) r0 = height - 1;
         if (r1 > height - 1) r1 = height - 1;
         const uint32_t *a = source + r0 * source_stride, *b = source + r1 * source_stride;
-        uint32_t *out = small + y * small_stride;
-        int x = 0;
-#if defined(KIOSK_HAVE_AVX2_PATH)
-        if (fast) x = downscale_row_avx2(a, b, width, out, small_width, factor);
-#endif
-        for (; x < small_width; x++) {
-            int c0 = factor * x + factor / 2 - 1, c1 = c0 + 1;
-            if (c0 > width - 1) c0 = width - 1;
-            if (c1 > width - 1) c1 = width - 1;
-            out[x] = mean_of_four(a, b, c0, c1);
-        }
+        kernels->downscale_row(a, b, width, small + y * small_stride, small_width, factor);
     }
 }
 
@@ -285,6 +302,34 @@ KIOSK_TWO_BUILDS(upscale_row_vector, (const uint8_t *s, int small_width, uint8_t
                  (s, small_width, o, factor, lane_weights))
 #endif
 
+static void upscale_row_portable(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
+    upscale_row_scalar((const uint8_t *)s, small_width, (uint8_t *)o, factor, w->weights);
+}
+
+#if defined(KIOSK_HAVE_VECTOR_PATH)
+/* The vector loop where the factor fills whole vectors, built for any CPU of the architecture (NEON, SSE2). */
+static void upscale_row_baseline_vector(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
+    if (factor % 4 == 0) {
+        upscale_row_vector_for_any_cpu((const uint8_t *)s, small_width, (uint8_t *)o, factor, (const kiosk_i16x16 *)w->lanes);
+    } else {
+        upscale_row_portable(s, small_width, o, factor, w);
+    }
+}
+#endif
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* The vector loop built for AVX2 (clang); a GCC build has only the scalar one. */
+static void upscale_row_avx2(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
+#if defined(__clang__)
+    if (factor % 4 == 0) {
+        upscale_row_vector_for_avx2((const uint8_t *)s, small_width, (uint8_t *)o, factor, (const kiosk_i16x16 *)w->lanes);
+        return;
+    }
+#endif
+    upscale_row_portable(s, small_width, o, factor, w);
+}
+#endif
+
 #if defined(KIOSK_HAVE_AVX2_PATH)
 /* Factor 8 with AVX-512BW: one small pixel's eight output pixels per register, its channels
    widened to 16 bits and repeated eight times, so each pixel is a few whole-register operations. */
@@ -301,6 +346,14 @@ static void upscale_row_by_8_avx512(const uint32_t *s, int small_width, uint32_t
         p = q;
     }
 }
+
+static void upscale_row_avx512(const uint32_t *s, int small_width, uint32_t *o, int factor, const upscale_weights *w) {
+    if (factor == 8) {
+        upscale_row_by_8_avx512(s, small_width, o, w->weights);
+    } else {
+        upscale_row_avx2(s, small_width, o, factor, w);
+    }
+}
 #endif
 
 void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small_width, int rows,
@@ -308,33 +361,19 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
     if (factor < 1 || factor > 64 || small_width <= 0) return;
     /* Output column x samples small column (x + 0.5) / factor - 0.5, so the first factor / 2
        columns repeat the first pixel, as do the columns past the last centre. */
-    int16_t weights[64];
-    for (int m = 0; m < factor; m++) weights[m] = (int16_t)(((2 * m + 1) * 128 + factor) / (2 * factor));
-#if defined(__clang__)
-    kiosk_i16x16 lane_weights[16];
+    upscale_weights w;
+    for (int m = 0; m < factor; m++) w.weights[m] = (int16_t)(((2 * m + 1) * 128 + factor) / (2 * factor));
     for (int m = 0; m + 3 < factor; m += 4) {
-        for (int lane = 0; lane < 16; lane++) lane_weights[m / 4][lane] = weights[m + (lane >> 2)];
+        for (int lane = 0; lane < 16; lane++) w.lanes[m / 4][lane] = w.weights[m + (lane >> 2)];
     }
-#endif
+    const kiosk_raster_kernels *kernels = raster();
     int lead = factor / 2;
     for (int r = 0; r < rows; r++) {
         const uint32_t *source = small + r * small_stride;
-        uint32_t *w = wide + r * wide_stride;
-        for (int x = 0; x < lead; x++) w[x] = source[0];
-#if defined(KIOSK_HAVE_AVX2_PATH)
-        if (factor == 8 && kiosk_use_avx512bw()) {
-            upscale_row_by_8_avx512(source, small_width, w + lead, weights);
-        } else
-#endif
-#if defined(__clang__)
-        if (factor % 4 == 0) {
-            upscale_row_vector((const uint8_t *)source, small_width, (uint8_t *)(w + lead), factor, lane_weights);
-        } else
-#endif
-        {
-            upscale_row_scalar((const uint8_t *)source, small_width, (uint8_t *)(w + lead), factor, weights);
-        }
-        for (int x = lead + (small_width - 1) * factor; x < small_width * factor; x++) w[x] = source[small_width - 1];
+        uint32_t *row = wide + r * wide_stride;
+        for (int x = 0; x < lead; x++) row[x] = source[0];
+        kernels->upscale_row(source, small_width, row + lead, factor, &w);
+        for (int x = lead + (small_width - 1) * factor; x < small_width * factor; x++) row[x] = source[small_width - 1];
     }
 }
 
@@ -383,13 +422,7 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
         if (out != second) memcpy(out, second, (size_t)count * 4);
         return;
     }
-#if defined(KIOSK_HAVE_AVX2_PATH)
-    if (kiosk_use_avx2()) {
-        mix_row_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
-        return;
-    }
-#endif
-    mix_row_portable((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
+    raster()->mix_row((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
 }
 
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
@@ -420,6 +453,11 @@ KIOSK_BODY void fade_row_body(uint8_t *restrict out, const uint8_t *restrict cam
 KIOSK_TWO_BUILDS(fade_row, (uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
                             const uint8_t *restrict bottom, int bytes, uint16_t keep, uint16_t top_weight, uint16_t bottom_weight),
                  (out, camera, top, bottom, bytes, keep, top_weight, bottom_weight))
+
+static void fade_row_portable(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                              const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
+    fade_row_for_any_cpu(out, camera, top, bottom, bytes, (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+}
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
 /* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
@@ -466,6 +504,16 @@ static void fade_row_avx2(uint8_t *restrict out, const uint8_t *restrict camera,
     for (; i + 32 <= bytes; i += 32) _mm256_storeu_si256((__m256i *)(out + i), fade32(camera, top, bottom, i, pair, single));
     for (; i < bytes; i++) out[i] = fade_byte(camera[i], top[i], bottom[i], (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
 }
+
+/* vpmaddubsw takes weights below 128 only: a fade all camera or all blur runs the plain loop built for AVX2. */
+static void fade_row_avx2_any_weights(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
+                                      const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight) {
+    if (keep < 128 && top_weight < 128) {
+        fade_row_avx2(out, camera, top, bottom, bytes, keep, top_weight, bottom_weight);
+    } else {
+        fade_row_for_avx2(out, camera, top, bottom, bytes, (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+    }
+}
 #endif
 
 void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera, ptrdiff_t camera_stride,
@@ -474,11 +522,9 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
     if (width <= 0 || height <= 0 || wide_rows <= 0 || factor < 1) return;
     if (alpha < 0) alpha = 0;
     if (alpha > 128) alpha = 128;
-#if defined(KIOSK_HAVE_AVX2_PATH)
-    /* No AVX-512 path: on this bench's CPU (which splits 512-bit work in two) the AVX2 loop was the
+    /* No AVX-512 loop: on this bench's CPU (which splits 512-bit work in two) the AVX2 loop was the
        faster, 2.2-2.6 against 2.4-2.8 times the memcpy, measured side by side in one process. */
-    int fast = kiosk_use_avx2();
-#endif
+    const kiosk_raster_kernels *kernels = raster();
     for (int r = 0; r < height; r++) {
         /* Row y samples wide row (y + 0.5) / factor - 0.5, in 128ths. */
         int position = ((2 * (y + r) + 1) * 64) / factor - 64;
@@ -490,19 +536,11 @@ void kiosk_fade_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *camera
         const uint8_t *c = (const uint8_t *)(camera + r * camera_stride);
         const uint8_t *t = (const uint8_t *)(wide + row * wide_stride + x);
         const uint8_t *b = (const uint8_t *)(wide + next * wide_stride + x);
-#if defined(KIOSK_HAVE_AVX2_PATH)
-        if (keep < 128 && top_weight < 128 && fast) {
-            fade_row_avx2(o, c, t, b, width * 4, keep, top_weight, bottom_weight);
-            continue;
-        }
-#endif
-        fade_row(o, c, t, b, width * 4, (uint16_t)keep, (uint16_t)top_weight, (uint16_t)bottom_weight);
+        kernels->fade_row(o, c, t, b, width * 4, keep, top_weight, bottom_weight);
     }
-#if defined(KIOSK_HAVE_AVX2_PATH)
     /* One fence for the whole rectangle: a fence after every row stalled each row until the last
        one's stores had drained (2.7 against 2.5 times the memcpy, side by side in one process). */
-    if (fast) _mm_sfence();
-#endif
+    kernels->fence();
 }
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
@@ -525,29 +563,29 @@ static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict 
 }
 #endif
 
-/* kiosk_copy_rect without the final store fence, so a band of many boxes pays for one. */
-static void copy_rows(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height) {
-#if defined(KIOSK_HAVE_AVX2_PATH)
-    if (kiosk_use_avx2()) {
-        for (int r = 0; r < height; r++) copy_row_streaming(out + r * out_stride, source + r * source_stride, width);
-        return;
-    }
-#endif
+static void copy_rows_portable(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height) {
     for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
 }
 
-/* Makes the streaming stores before it visible to whoever reads the output next. */
-static void fence_streaming_stores(void) {
+/* Plain stores need no fence. */
+static void fence_nothing(void) {}
+
 #if defined(KIOSK_HAVE_AVX2_PATH)
-    if (kiosk_use_avx2()) _mm_sfence();
-#endif
+static void copy_rows_streaming(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height) {
+    for (int r = 0; r < height; r++) copy_row_streaming(out + r * out_stride, source + r * source_stride, width);
 }
+
+static void fence_streaming_stores(void) {
+    _mm_sfence();
+}
+#endif
 
 void kiosk_copy_rect(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
                      int width, int height) {
     if (width <= 0 || height <= 0) return;
-    copy_rows(out, out_stride, source, source_stride, width, height);
-    fence_streaming_stores();
+    const kiosk_raster_kernels *kernels = raster();
+    kernels->copy_rows(out, out_stride, source, source_stride, width, height);
+    kernels->fence();
 }
 
 /* One band of rows of a pooled copy: the part of every box in it. */
@@ -562,17 +600,18 @@ typedef struct {
 
 static void copy_band(void *context, int band) {
     const copy_job *job = context;
+    const kiosk_raster_kernels *kernels = raster();
     int from = job->top + (int)((long)job->height * band / job->bands);
     int to = job->top + (int)((long)job->height * (band + 1) / job->bands);
     for (int k = 0; k < job->count; k++) {
         const kiosk_box *box = &job->boxes[k];
         int y1 = box->y1 > from ? box->y1 : from, y2 = box->y2 < to ? box->y2 : to;
         if (y1 >= y2 || box->x1 >= box->x2) continue;
-        copy_rows(job->out + (ptrdiff_t)y1 * job->out_stride + box->x1, job->out_stride,
+        kernels->copy_rows(job->out + (ptrdiff_t)y1 * job->out_stride + box->x1, job->out_stride,
                   job->source + (ptrdiff_t)(y1 - job->offset_y) * job->source_stride + (box->x1 - job->offset_x), job->source_stride,
                   box->x2 - box->x1, y2 - y1);
     }
-    fence_streaming_stores();
+    kernels->fence();
 }
 
 /* Copies below this many pixels in all are done by the caller alone: sharing them costs more than it saves. */
@@ -595,3 +634,29 @@ void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stri
     copy_job job = {out, source, out_stride, source_stride, offset_x, offset_y, boxes, count, top, bottom - top, bands};
     kiosk_pool_run(bands > 1 ? pool : NULL, copy_band, &job, bands);
 }
+
+/* The paths' loops: what differs from one path to the next is only which build each entry takes. */
+const kiosk_raster_kernels kiosk_raster_portable = {
+    .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
+    .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
+    .copy_rows = copy_rows_portable, .fence = fence_nothing,
+};
+#if defined(KIOSK_HAVE_VECTOR_PATH)
+const kiosk_raster_kernels kiosk_raster_vector = {
+    .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
+    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
+    .copy_rows = copy_rows_portable, .fence = fence_nothing,
+};
+#endif
+#if defined(KIOSK_HAVE_AVX2_PATH)
+const kiosk_raster_kernels kiosk_raster_avx2 = {
+    .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx2, .downscale_row = downscale_row_avx2,
+    .upscale_row = upscale_row_avx2, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
+    .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
+};
+const kiosk_raster_kernels kiosk_raster_avx512 = {
+    .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx512, .downscale_row = downscale_row_avx2,
+    .upscale_row = upscale_row_avx512, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
+    .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
+};
+#endif

@@ -145,7 +145,19 @@ static int check_boxes(uint32_t *out, int out_width, int out_height, const uint3
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "--portable") == 0) kiosk_pixels_force_portable(1);
+    /* --tables: the tables this CPU runs, fastest first; --mode: the one chosen; --table NAME: run with that one. */
+    if (argc > 1 && strcmp(argv[1], "--tables") == 0) {
+        for (int i = 0; kiosk_pixels_table(i) != NULL; i++) printf("%s\n", kiosk_pixels_table(i));
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--mode") == 0) {
+        printf("%s\n", kiosk_pixels_mode());
+        return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "--table") == 0 && kiosk_pixels_use(argv[2]) != 0) {
+        fprintf(stderr, "kernel_check: no table %s here\n", argv[2]);
+        return 2;
+    }
     enum { SW = 97, SH = 61, W = 128, H = 80 };
     static uint32_t source[SW * SH], out[W * H], scratch[2 * W * H + 2 * W];
     fill_source(source, SW, SH);
@@ -181,6 +193,12 @@ int main(int argc, char **argv) {
     report("downscale", small, 16 * 10);
     kiosk_upscale_rows(small, 16, 16, 10, wide, 128, 8);
     report("upscale-rows", wide, 128 * 10);
+    /* By 4 (a whole vector per small pixel on the vector paths) and by 6 (the scalar loop on every path). */
+    static uint32_t wide4[16 * 4 * 10], wide6[16 * 6 * 10];
+    kiosk_upscale_rows(small, 16, 16, 10, wide4, 64, 4);
+    report("upscale-rows-by-4", wide4, 64 * 10);
+    kiosk_upscale_rows(small, 16, 16, 10, wide6, 96, 6);
+    report("upscale-rows-by-6", wide6, 96 * 10);
     static uint32_t camera[W * H];
     fill_background(camera, W * H);
     kiosk_fade_rect(out, W, camera, W, wide, 128, 10, 8, 0, 0, W, H, 77);

@@ -1,4 +1,6 @@
 import Foundation
+// channels(_:) and makeTemporaryFolder(), shared with the process tests.
+@_exported import KioskTestFixtures
 import KioskCompositor
 import KioskEngine
 @testable import KioskCamera
@@ -91,20 +93,10 @@ func solidYUYV(width: Int, height: Int, _ color: (y: UInt8, u: UInt8, v: UInt8))
     return bytes
 }
 
-func channels(_ pixel: UInt32) -> (alpha: Int, red: Int, green: Int, blue: Int) {
-    (Int(pixel >> 24), Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
-}
-
 /// A solid picture as a JPEG file in a temporary folder.
 func writeSolidJPEG(_ color: UInt32, named name: String, in folder: URL, width: Int = 32, height: Int = 16) throws {
     let picture = PixelBuffer(width: width, height: height)
     picture.fill(color)
     guard let jpeg = JPEGEncoder.encode(picture, quality: 98) else { throw CocoaError(.fileWriteUnknown) }
     try Data(jpeg).write(to: folder.appendingPathComponent(name))
-}
-
-func makeTemporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-camera-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
 }

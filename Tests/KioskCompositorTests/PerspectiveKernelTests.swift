@@ -134,7 +134,7 @@ final class PerspectiveKernelTests: XCTestCase {
 
     func testModeCanBeForcedPortable() {
         PixelModes.each { mode in
-            XCTAssertTrue(["avx2", "avx512", "portable"].contains(mode), mode)
+            XCTAssertTrue(["avx2", "avx512", "sse2", "neon", "portable"].contains(mode), mode)
         }
         kiosk_pixels_force_portable(1)
         XCTAssertEqual(String(cString: kiosk_pixels_mode()), "portable")

@@ -1,5 +1,6 @@
 import Glibc
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 final class SystemdNotifierTests: XCTestCase {

@@ -93,11 +93,18 @@ int kiosk_perspective_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t ou
 void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride,
                              int offset_x, int offset_y, const kiosk_box *boxes, int count);
 
-/* Which loops run: "avx512", "avx2" (x86 builds, as the CPU allows) or "portable" (the C every
-   CPU runs, ARM's NEON included). SWIPE_KIOSK_PIXELS=portable in the environment, read at first
-   use, or kiosk_pixels_force_portable(1) forces the portable loops. */
+/* Which table of loops runs, chosen once at first use: "avx512", "avx2" (x86, as the CPU allows),
+   "sse2" or "neon" (the vector loops a clang build makes for any x86_64 or aarch64 CPU) or
+   "portable" (the plain C every CPU runs). SWIPE_KIOSK_PIXELS=portable in the environment, read at
+   first use, or kiosk_pixels_force_portable(1) switches to the portable table;
+   kiosk_pixels_force_portable(0) back to the fastest. */
 const char *kiosk_pixels_mode(void);
 void kiosk_pixels_force_portable(int portable);
+/* The tables this build has and this CPU runs, fastest first and "portable" last: the name of the
+   `index`th, NULL past the last. */
+const char *kiosk_pixels_table(int index);
+/* Switches to the table `name` names (one kiosk_pixels_table lists): 0, or -1 when there is none. */
+int kiosk_pixels_use(const char *name);
 /* 1 when SWIPE_KIOSK_PIXELS=portable or kiosk_pixels_force_portable(1) asked for the portable loops, on
    any CPU (kiosk_pixels_mode says "portable" also where no faster loops exist): what libyuv's C path follows. */
 int kiosk_pixels_portable_forced(void);

@@ -17,7 +17,7 @@ public struct CompositorBenchReport: Sendable, Equatable {
     public var transitionWithoutFusedFade: BenchTiming
     /// Each style's frames between two card screens, in the order run.
     public var styles: [StyleTiming]
-    /// Which pixel loops ran: "avx2", "avx512" or "portable" (`kiosk_pixels_mode`).
+    /// Which table of pixel loops ran: "avx512", "avx2", "neon" or "portable" (`kiosk_pixels_mode`).
     public var pixels: String
     /// How many threads the compositor drew with (`Compositor.threads`).
     public var threads: Int

@@ -27,11 +27,14 @@ public struct DaemonParts {
     public var wallClock: any WallClock
     /// Where `[power] backlight = "auto"` looks for a backlight.
     public var backlightClassFolder: String
+    /// Where READY, WATCHDOG, RELOADING and STOPPING go: systemd's NOTIFY_SOCKET, or a test's recorder.
+    public var notifier: any ServiceNotifier
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
                 makeCameraFeed: @escaping (CameraConfiguration, Size) throws -> BackgroundFeed?,
-                wallClock: (any WallClock)? = nil, backlightClassFolder: String = SysfsBacklight.classFolder) {
+                wallClock: (any WallClock)? = nil, backlightClassFolder: String = SysfsBacklight.classFolder,
+                notifier: any ServiceNotifier = SystemdNotifier()) {
         self.display = display
         self.displayBackend = displayBackend
         self.loop = loop
@@ -40,6 +43,7 @@ public struct DaemonParts {
         self.makeCameraFeed = makeCameraFeed
         self.wallClock = wallClock ?? SystemWallClock(loop: loop)
         self.backlightClassFolder = backlightClassFolder
+        self.notifier = notifier
     }
 
     /// The real parts for `configuration`: the display it selects (or `backendOverride`), the

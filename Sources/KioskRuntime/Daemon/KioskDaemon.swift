@@ -21,7 +21,8 @@ public final class KioskDaemon {
     public let eventLoop: EventLoop
     private let options: RunOptions
     private let logger: Logger
-    let notifier = SystemdNotifier()
+    /// READY, STATUS, WATCHDOG, RELOADING and STOPPING go here (`DaemonParts.notifier`).
+    let notifier: any ServiceNotifier
     /// The daemon's time: `clock.makeTimer` gives a timer that fires on the loop (a control
     /// service's timeouts), `clock.now` the time touches and frames are stamped with.
     public let clock: any DaemonClock
@@ -69,6 +70,7 @@ public final class KioskDaemon {
         displayBackend = parts.displayBackend
         clock = parts.clock
         wallClock = parts.wallClock
+        notifier = parts.notifier
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 

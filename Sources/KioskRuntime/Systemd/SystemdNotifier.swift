@@ -5,7 +5,7 @@ import Glibc
 /// Tells systemd how the service is doing (Type=notify) through libsystemd's sd_notify.
 ///
 /// Without NOTIFY_SOCKET (run from a terminal) every call is a no-op, as sd_notify itself is.
-public struct SystemdNotifier {
+public struct SystemdNotifier: ServiceNotifier {
     public init() {}
 
     /// The WatchdogSec= systemd set for us, in seconds; nil when the watchdog is off.
@@ -15,11 +15,8 @@ public struct SystemdNotifier {
         return Double(microseconds) / 1_000_000
     }
 
-    /// The first frame is on screen.
     public func ready(status: String) { send("READY=1\nSTATUS=\(status)") }
-    /// A line a person reads in `systemctl status`.
     public func status(_ text: String) { send("STATUS=\(text)") }
-    /// Proof of life from the loop itself: a stuck loop stops sending these and gets restarted.
     public func watchdog() { send("WATCHDOG=1") }
     public func reloading() {
         send("RELOADING=1\nMONOTONIC_USEC=\(UInt64(MonotonicClock.now() * 1_000_000))\nSTATUS=Reloading configuration")

@@ -3,28 +3,14 @@ import Glibc
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// Values fed hostile input: a FIFO in place of a file, megabytes of text, endless output. The
 /// loop never waits on them, and every text is cut to `ValueTextLimit.bytes`.
 final class BoundedValuesInProcessTests: XCTestCase {
     private static func config(values: String) -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        \(values)
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "text"
-          width = 200
-          height = 40
-          text = "{v}"
-        """
+        DaemonHarness.textScreenConfig(values: values, text: "{v}", origin: nil)
     }
 
     private var folder: URL!
@@ -86,35 +72,5 @@ final class BoundedValuesInProcessTests: XCTestCase {
         XCTAssertEqual(value(kiosk), "--")
         try kiosk.daemon.setValue("v", to: String(repeating: "x", count: 4096))
         XCTAssertEqual(value(kiosk)?.count, 4096)
-    }
-
-    func testACommandWithEndlessOutputIsKilledAtTheOutputCapNotItsTimeout() throws {
-        let kiosk = try DaemonHarness(config: Self.config(values: """
-            [[value]]
-            name = "v"
-            source = "command"
-            command = ["/usr/bin/yes", "0.42"]
-            timeout = 60
-            interval = 100
-            """))
-        kiosk.clock.fireDueTimers()
-        let began = Date()
-        XCTAssertTrue(kiosk.runLoop(limit: 5) { kiosk.log.contains("printed more than 64 KiB; killed") }, "\(kiosk.log.lines)")
-        XCTAssertLessThan(Date().timeIntervalSince(began), 5, "killed at the cap, long before the timeout")
-        XCTAssertEqual(value(kiosk), "0.42", "its first line is still shown")
-    }
-
-    func testACommandsLineLongerThanTheCapIsCut() throws {
-        let kiosk = try DaemonHarness(config: Self.config(values: """
-            [[value]]
-            name = "v"
-            source = "command"
-            command = ["/bin/sh", "-c", "head -c 20000 /dev/zero | tr '\\\\0' 'x'; echo"]
-            interval = 100
-            """))
-        kiosk.clock.fireDueTimers()
-        XCTAssertTrue(kiosk.runLoop { self.value(kiosk)?.isEmpty == false }, "\(kiosk.log.lines)")
-        XCTAssertEqual(value(kiosk), String(repeating: "x", count: 4096))
-        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("longer than the 4096 bytes a value holds") }.count, 1, "\(kiosk.log.lines)")
     }
 }

@@ -1,50 +1,22 @@
 import Foundation
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// On-screen buttons on the whole daemon in-process: presses, the pressed look, confirm-ms,
-/// swipes that start on a button, and exec runs.
+/// swipes that start on a button (exec runs: ButtonCommandsProcessTests).
 final class ButtonsInProcessTests: XCTestCase {
     private final class Presses: KioskDaemonObserver {
         var pressed: [String] = []
-        var finished: [(button: String, status: Int32)] = []
         func buttonPressed(screen: String, button: String) { pressed.append("\(screen)/\(button)") }
-        func actionFinished(screen: String, button: String, status: Int32) { finished.append((button, status)) }
-    }
-
-    private static func config(button: String) -> String {
-        """
-        [display]
-        backend = "headless"
-        size = "320x200"
-        [camera]
-        source = "none"
-        [transition]
-        style = "slide"
-        duration = 0.3
-        [[screen]]
-        name = "home"
-        background = "#102030"
-          [[screen.element]]
-          type = "button"
-          title = "Press"
-          x = 60
-          y = 60
-          width = 200
-          height = 80
-          color = "#0080ff"
-          \(button)
-        [[screen]]
-        name = "second"
-        """
     }
 
     private let centre = Point(x: 160, y: 100)
     private var presses = Presses()
 
     private func kiosk(_ button: String) throws -> DaemonHarness {
-        let kiosk = try DaemonHarness(config: Self.config(button: button))
+        let kiosk = try DaemonHarness(config: DaemonHarness.buttonScreenConfig(button: button))
         kiosk.daemon.addObserver(presses)
         kiosk.settle()
         return kiosk
@@ -57,17 +29,9 @@ final class ButtonsInProcessTests: XCTestCase {
         return found
     }
 
-    /// A finger down on `point`, held for `seconds`, then lifted where it landed.
-    private func press(_ kiosk: DaemonHarness, at point: Point, holding seconds: Double = 0.05, id: Int = 1) throws {
-        try kiosk.send([TouchEvent(id: id, phase: .began, location: point, time: kiosk.clock.now)])
-        kiosk.clock.advance(to: kiosk.clock.now + seconds)
-        try kiosk.send([TouchEvent(id: id, phase: .ended, location: point, time: kiosk.clock.now)])
-        kiosk.settle()
-    }
-
     func testATapOnASignalButtonEmitsButtonPressedOnce() throws {
         let kiosk = try kiosk("name = \"bell\"\naction = \"signal\"")
-        try press(kiosk, at: centre)
+        try kiosk.press(at: centre)
         XCTAssertEqual(presses.pressed, ["home/bell"])
         XCTAssertEqual(kiosk.daemon.currentScreen, "home")
     }
@@ -98,7 +62,7 @@ final class ButtonsInProcessTests: XCTestCase {
         try kiosk.daemon.goTo("second", animated: true)
         kiosk.settle()
         kiosk.frames(30)
-        try press(kiosk, at: Point(x: 50, y: 25))
+        try kiosk.press(at: Point(x: 50, y: 25))
         XCTAssertEqual(presses.pressed, ["second/door"])
         // A quick tap whose landing and lifting arrive in one read, as a busy loop sees them.
         let now = kiosk.clock.now
@@ -133,35 +97,9 @@ final class ButtonsInProcessTests: XCTestCase {
 
     func testConfirmMillisecondsIgnoresABrushAndTakesAHold() throws {
         let kiosk = try kiosk("name = \"door\"\naction = \"signal\"\nconfirm-ms = 800")
-        try press(kiosk, at: centre, holding: 0.2)
+        try kiosk.press(at: centre, holding: 0.2)
         XCTAssertEqual(presses.pressed, [], "a brush shorter than confirm-ms does nothing")
-        try press(kiosk, at: centre, holding: 1.0, id: 2)
+        try kiosk.press(at: centre, holding: 1.0, id: 2)
         XCTAssertEqual(presses.pressed, ["home/door"])
-    }
-
-    func testAnExecButtonRunsItsCommandOncePerTapAndReportsItsStatus() throws {
-        let marks = FileManager.default.temporaryDirectory.appendingPathComponent("presses-\(UUID().uuidString.prefix(8))")
-        defer { try? FileManager.default.removeItem(at: marks) }
-        let kiosk = try kiosk("""
-            name = "door"
-            action = "exec"
-            command = ["/bin/sh", "-c", "echo run >> \(marks.path); exit 3"]
-            """)
-        try press(kiosk, at: centre)
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
-        try press(kiosk, at: centre, id: 2)
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 2 })
-        XCTAssertEqual(try String(contentsOf: marks, encoding: .utf8), "run\nrun\n")
-        XCTAssertEqual(presses.finished.map(\.status), [3, 3])
-        XCTAssertEqual(presses.finished.map(\.button), ["door", "door"])
-    }
-
-    func testAPressWhileTheCommandRunsIsIgnored() throws {
-        let kiosk = try kiosk("name = \"door\"\naction = \"exec\"\ncommand = [\"/bin/sleep\", \"0.3\"]")
-        try press(kiosk, at: centre)
-        try press(kiosk, at: centre, id: 2)
-        XCTAssertTrue(kiosk.log.contains("still runs: ignored"), "\(kiosk.log.lines)")
-        XCTAssertTrue(kiosk.runLoop { presses.finished.count == 1 })
-        XCTAssertEqual(presses.finished.first?.status, 0)
     }
 }

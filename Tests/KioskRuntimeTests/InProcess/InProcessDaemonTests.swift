@@ -1,5 +1,6 @@
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// The whole daemon in-process on a headless display and a manual clock: no sleeps, no subprocess.

@@ -2,6 +2,7 @@ import Foundation
 import KioskCompositor
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// The daemon stays forgiving about a picture it cannot draw: it starts, logs the problem once

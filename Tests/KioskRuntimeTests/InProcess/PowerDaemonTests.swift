@@ -2,6 +2,7 @@ import Foundation
 import KioskDisplay
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// `[power]` in a whole daemon on a manual clock, with a backlight folder of sysfs files and a

@@ -1,6 +1,7 @@
 import Foundation
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// Drawn screens follow the screen on show, not the number of screens: the neighbours a swipe can

@@ -3,6 +3,7 @@ import KioskConfig
 import KioskEngine
 import Logging
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// The pattern is drawn on the loop, on the daemon's clock, into one buffer: no thread, one frame of memory.

@@ -1,6 +1,7 @@
 import Foundation
 import KioskEngine
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// A value that keeps changing (a seconds clock, a sensor) must not keep a surface per text it

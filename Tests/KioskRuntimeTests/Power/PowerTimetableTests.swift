@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// `[[power.schedule]]` read in local time: weekdays, across midnight, and DST days.

@@ -1,6 +1,7 @@
 import Foundation
 import KioskDisplay
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// The real sysfs backlight against a folder with the same files, and its fades on a manual clock.

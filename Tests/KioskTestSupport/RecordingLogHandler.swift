@@ -1,0 +1,29 @@
+import Logging
+
+/// Keeps every logged message, so a test can read what the daemon said.
+package final class LogLines: @unchecked Sendable {
+    package private(set) var lines: [String] = []
+
+    package func append(_ line: String) { lines.append(line) }
+
+    package func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+
+    package var logger: Logger {
+        Logger(label: "test") { _ in RecordingLogHandler(lines: self) }
+    }
+}
+
+package struct RecordingLogHandler: LogHandler {
+    package let lines: LogLines
+    package var metadata: Logger.Metadata = [:]
+    package var logLevel: Logger.Level = .trace
+
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    package func log(event: LogEvent) {
+        lines.append("\(event.message)")
+    }
+}
