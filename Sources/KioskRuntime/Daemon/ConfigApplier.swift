@@ -16,6 +16,8 @@ final class ConfigApplier {
     private(set) var configuration: KioskConfiguration
     /// What the file asks that only a restart applies (`[display] rotation`, say), as of the last reload.
     private(set) var restartNeeded: [String] = []
+    /// The picture files the last reload found replaced on disk, and drew again.
+    private(set) var picturesChanged: [String] = []
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
     private let frameClock: any FrameClock
@@ -67,7 +69,17 @@ final class ConfigApplier {
             return .noConfigFile
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
-        switch reloader.reload() {
+        let outcome = reloader.reload()
+        if case .rejected = outcome {} else {
+            // Before the scene is rebuilt, so a new scene draws the new files; an unchanged config
+            // with a replaced picture is still a reload that shows something new.
+            picturesChanged = sceneHost.refreshPictures()
+            if !picturesChanged.isEmpty {
+                logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
+                pacer.requestFrame()
+            }
+        }
+        switch outcome {
         case .applied(let file):
             restartNeeded = configuration.restartOnlyChanges(to: file)
             // Said at every reload while the file and the running part differ, not only at the first.
@@ -75,22 +87,28 @@ final class ConfigApplier {
                 logger.warning("\(restartNeeded.joined(separator: ", ")): \(Self.restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
-            guard new != configuration else {
-                logger.info("reloaded \(path): nothing changed that a reload applies")
-                return .unchanged
-            }
+            guard new != configuration else { return unchangedConfiguration(path, "nothing changed that a reload applies") }
             if let problem = apply(new) { return .rejected(problem) }
             logger.notice("reloaded \(path)")
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
             restartNeeded = []
-            logger.info("reloaded \(path): nothing changed")
-            return .unchanged
+            return unchangedConfiguration(path, "nothing changed")
         case .rejected(let error):
             logger.error("\(path) not applied; the running config stays:\n\(error)")
             return .rejected("\(error)")
         }
+    }
+
+    /// A reload whose config applies nothing new: applied all the same when a picture changed.
+    private func unchangedConfiguration(_ path: String, _ what: String) -> ReloadResult {
+        guard picturesChanged.isEmpty else {
+            logger.notice("reloaded \(path): the config is unchanged, \(picturesChanged.count) picture(s) changed")
+            return .applied
+        }
+        logger.info("reloaded \(path): \(what)")
+        return .unchanged
     }
 
     /// Replaces the scene and restarts what changed; returns why nothing changed when it failed.
