@@ -21,8 +21,8 @@ final class ConfigApplier {
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
     private let frameClock: any FrameClock
-    private let sceneSize: Size
-    private let touchSurface: TouchSurface
+    /// The running display's geometry: a reload lays the new screens out at it.
+    private let root: SceneRoot
     private let makeTouchSource: TouchSourceFactory
     private let logger: Logger
     private unowned let sceneHost: SceneHost
@@ -31,21 +31,20 @@ final class ConfigApplier {
     private unowned let idle: IdleController
     private unowned let power: PowerController
     private unowned let pacer: RenderPacer
-    /// Makes the builder of a new configuration's scene (the daemon's binds values and buttons).
-    var makeSceneBuilder: (KioskConfiguration, Size) -> SceneBuilder = { SceneBuilder(configuration: $0, size: $1) }
+    /// Makes the builder of a new configuration's scene through the root (the daemon's binds values and buttons).
+    var makeSceneBuilder: (SceneRoot) -> SceneBuilder = { $0.sceneBuilder() }
     /// The new configuration's scene is on show: what it needs besides (its values' sources) starts.
     var onSceneReplaced: (KioskConfiguration) -> Void = { _ in }
     /// The new configuration's scene could not be built: whatever making its builder staged is undone.
     var onSceneRejected: () -> Void = {}
 
-    init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
+    init(root: SceneRoot, path: String?, frameClock: any FrameClock,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
          camera: CameraBackground, input: InputRouter, idle: IdleController, power: PowerController, pacer: RenderPacer) {
-        self.configuration = configuration
+        configuration = root.configuration
+        self.root = root
         self.path = path
         self.frameClock = frameClock
-        self.sceneSize = sceneSize
-        self.touchSurface = touchSurface
         self.makeTouchSource = makeTouchSource
         self.logger = logger
         self.sceneHost = sceneHost
@@ -116,7 +115,7 @@ final class ConfigApplier {
         let old = configuration
         let scene: KioskScene
         do {
-            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(new, sceneSize) }
+            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(root.reconfigured(new)) }
         } catch {
             onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")
@@ -145,7 +144,7 @@ final class ConfigApplier {
 
     private func startTouchInput() {
         do {
-            guard let source = try makeTouchSource(configuration.input, touchSurface) else { return }
+            guard let source = try makeTouchSource(configuration.input, root.geometry.touchSurface) else { return }
             try input.add(source)
         } catch {
             // A kiosk without a touchscreen still shows its screens; devices can be fixed later.

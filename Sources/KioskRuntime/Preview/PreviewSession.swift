@@ -14,8 +14,8 @@ import KioskEngine
 public final class PreviewSession {
     public let configPath: String
     private let log: @Sendable (String) -> Void
-    /// The window's rotation, fixed when it opened.
-    private let rotation: Rotation
+    /// The window's geometry, fixed when it opened; every save is laid out at it.
+    private let sceneRoot: SceneRoot
     private let loop: EventLoop
     private let signals: SignalSource
     private let watcher: ConfigWatcher
@@ -37,6 +37,12 @@ public final class PreviewSession {
     /// When the last save was seen, until its frame is on the screen.
     private var saveSeenAt: Double?
 
+    /// The geometry the window opens at for `configuration`: its texture is `[display]`'s mode,
+    /// else its size (see `SDLDisplay`), turned by its rotation, as every command has it.
+    public static func geometry(for configuration: KioskConfiguration) -> SceneGeometry {
+        SceneRoot(configuration: configuration).geometry
+    }
+
     /// Opens the window for the config at `configPath`; throws its errors when it does not load.
     public init(configPath: String, log: @escaping @Sendable (String) -> Void) throws {
         self.configPath = configPath
@@ -48,9 +54,9 @@ public final class PreviewSession {
         var options = configuration.display.displayOptions(backendOverride: .sdl)
         options.windowTitle = "swipe-kiosk preview: \(configPath)"
         display = try SDLDisplay(options: options, title: options.windowTitle)
-        rotation = options.windowRotation
-        compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height, rotation: rotation)
-        scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize).build(frameClock: display.frameClock)
+        sceneRoot = SceneRoot(configuration: configuration, display: display, scale: (display as? SDLDisplay)?.scale ?? 1)
+        compositor = sceneRoot.makeCompositor()
+        scene = try sceneRoot.buildScene(frameClock: display.frameClock)
         root = View(name: "preview", frame: Rect(origin: .zero, size: compositor.sceneSize))
         root.addSubview(scene.rootView)
     }
@@ -99,7 +105,7 @@ public final class PreviewSession {
     private func apply(_ new: KioskConfiguration) {
         do {
             let rebuilt = try scene.rebuild(frameClock: display.frameClock) {
-                SceneBuilder(configuration: new, size: compositor.sceneSize)
+                sceneRoot.reconfigured(new).sceneBuilder()
             }
             scene.rootView.removeFromSuperview()
             scene = rebuilt
@@ -116,7 +122,7 @@ public final class PreviewSession {
         overlay?.removeFromSuperview()
         overlay = nil
         // A fresh compositor forgets every cached picture, so an edited image file shows too.
-        compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height, rotation: rotation)
+        compositor = sceneRoot.makeCompositor()
         attachScene()
         if cameraChanged { restartCamera() }
         try? watcher.watch([configPath] + Self.referencedFiles(new))
