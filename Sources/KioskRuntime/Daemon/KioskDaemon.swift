@@ -90,7 +90,8 @@ public final class KioskDaemon {
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
         power = PowerController(configuration: configuration.power, display: display,
-                                backlight: configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger),
+                                backlight: parts.opensBacklight
+                                    ? configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger) : nil,
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, logger: logger, sceneSize: compositor.sceneSize)
