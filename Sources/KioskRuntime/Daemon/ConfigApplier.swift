@@ -1,3 +1,4 @@
+import KioskCompositor
 import KioskConfig
 import KioskDisplay
 import KioskEngine
@@ -18,6 +19,10 @@ final class ConfigApplier {
     private(set) var restartNeeded: [String] = []
     /// The picture files the last reload found replaced on disk, and drew again.
     private(set) var picturesChanged: [String] = []
+    /// Which version of `[camera]`'s picture (or slideshow folder) the running feed shows.
+    private var cameraPicture: FileIdentity?
+    /// The last reload found the camera's picture replaced: the feed starts again from it.
+    private var cameraPictureReplaced = false
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
     private let frameClock: any FrameClock
@@ -57,6 +62,7 @@ final class ConfigApplier {
 
     /// Opens what the configuration asks for: the camera and the touch devices.
     func startDevices() {
+        cameraPicture = Self.pictureIdentity(configuration.camera)
         camera.start(configuration.camera)
         startTouchInput()
     }
@@ -73,6 +79,8 @@ final class ConfigApplier {
             // Before the scene is rebuilt, so a new scene draws the new files; an unchanged config
             // with a replaced picture is still a reload that shows something new.
             picturesChanged = sceneHost.refreshPictures()
+            cameraPictureReplaced = Self.pictureIdentity(configuration.camera) != cameraPicture
+            if cameraPictureReplaced, let path = configuration.camera.path { picturesChanged.append(path) }
             if !picturesChanged.isEmpty {
                 logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
                 pacer.requestFrame()
@@ -103,6 +111,7 @@ final class ConfigApplier {
     /// A reload whose config applies nothing new: applied all the same when a picture changed.
     private func unchangedConfiguration(_ path: String, _ what: String) -> ReloadResult {
         guard picturesChanged.isEmpty else {
+            if cameraPictureReplaced { restartCamera() }
             logger.notice("reloaded \(path): the config is unchanged, \(picturesChanged.count) picture(s) changed")
             return .applied
         }
@@ -124,10 +133,7 @@ final class ConfigApplier {
         configuration = new
         sceneHost.replace(with: scene)
         onSceneReplaced(new)
-        if new.camera != old.camera {
-            camera.stop()
-            camera.start(new.camera)
-        }
+        if new.camera != old.camera || cameraPictureReplaced { restartCamera() }
         if new.input != old.input {
             input.removeSources()
             startTouchInput()
@@ -137,6 +143,18 @@ final class ConfigApplier {
         pacer.invalidate()
         pacer.requestFrame()
         return nil
+    }
+
+    private func restartCamera() {
+        cameraPicture = Self.pictureIdentity(configuration.camera)
+        camera.stop()
+        camera.start(configuration.camera)
+    }
+
+    /// The version of the picture or slideshow folder `[camera]` shows (its source, or its fallback).
+    private static func pictureIdentity(_ camera: CameraConfiguration) -> FileIdentity? {
+        guard camera.source == .image || camera.fallback == .image, let path = camera.path else { return nil }
+        return FileIdentity.of(path: path)
     }
 
     /// What to do about keys only a restart applies.

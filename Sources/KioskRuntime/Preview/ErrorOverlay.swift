@@ -1,14 +1,8 @@
-import KioskConfig
 import KioskEngine
 
 /// The config's errors over the last good screens: a dark veil across the whole scene with one
 /// `FILE:LINE:COLUMN: message` a line, drawn as text content like any label.
 public enum ErrorOverlay {
-    /// A view covering a scene of `size` that lists `error`'s diagnostics.
-    public static func makeView(for error: ConfigurationError, size: Size) -> View {
-        makeView(text: error.description, size: size)
-    }
-
     /// A view covering a scene of `size` that shows `text` (a rejected reload's `FILE:LINE:COLUMN` lines).
     public static func makeView(text: String, size: Size) -> View {
         let veil = View(name: "config-errors", frame: Rect(origin: .zero, size: size))

@@ -102,4 +102,29 @@ final class PictureReloadInProcessTests: XCTestCase {
         XCTAssertEqual(kiosk.daemon.lastUprightFrame[50, 50] & 0xFF_FFFF, 0xE0_2020)
         XCTAssertEqual(compositor.picturesDecoded, 3, "the new scene keeps the unchanged picture's surface")
     }
+
+    func testTheCameraStartsAgainWhenItsPictureIsReplacedAndOnlyThen() throws {
+        let picture = try writePicture("background.png", 0xFF30_3030)
+        let feed = FakeCameraFeed()
+        let kiosk = try DaemonHarness(config: """
+            [display]
+            backend = "headless"
+            size = "320x200"
+            [camera]
+            source = "image"
+            path = "\(picture)"
+            [[screen]]
+            name = "home"
+            """, camera: feed)
+        kiosk.settle()
+        XCTAssertEqual(feed.startCount, 1)
+        XCTAssertEqual(kiosk.daemon.reload(), .unchanged)
+        XCTAssertEqual(feed.startCount, 1, "an unchanged picture is not read again")
+
+        try writePicture("background.png", 0xFF50_5050)
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual([feed.stopCount, feed.startCount], [1, 2], "the feed starts again from the new picture")
+        XCTAssertEqual(kiosk.daemon.reload(), .unchanged)
+        XCTAssertEqual(feed.startCount, 2)
+    }
 }
