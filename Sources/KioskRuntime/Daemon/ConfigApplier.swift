@@ -67,27 +67,16 @@ final class ConfigApplier {
         startTouchInput()
     }
 
-    /// Loads the file again and applies it when it is good and different.
+    /// Loads the file again and applies it when it is good and different, or a picture it shows was replaced.
     func reload() -> ReloadResult {
         guard let path else {
             logger.notice("reload: running the built-in demo, there is no config file to reload")
             return .noConfigFile
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
-        let outcome = reloader.reload()
-        if case .rejected = outcome {} else {
-            // Before the scene is rebuilt, so a new scene draws the new files; an unchanged config
-            // with a replaced picture is still a reload that shows something new.
-            picturesChanged = sceneHost.refreshPictures()
-            cameraPictureReplaced = Self.pictureIdentity(configuration.camera) != cameraPicture
-            if cameraPictureReplaced, let path = configuration.camera.path { picturesChanged.append(path) }
-            if !picturesChanged.isEmpty {
-                logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
-                pacer.requestFrame()
-            }
-        }
-        switch outcome {
+        switch reloader.reload() {
         case .applied(let file):
+            refreshPictures()
             restartNeeded = configuration.restartOnlyChanges(to: file)
             // Said at every reload while the file and the running part differ, not only at the first.
             if !restartNeeded.isEmpty {
@@ -100,12 +89,25 @@ final class ConfigApplier {
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
+            refreshPictures()
             restartNeeded = []
             return unchangedConfiguration(path, "nothing changed")
         case .rejected(let error):
             logger.error("\(path) not applied; the running config stays:\n\(error)")
             return .rejected("\(error)")
         }
+    }
+
+    /// Looks again at the pictures the screens and the camera show, before a new scene is built
+    /// (so it draws the new files): an unchanged config with a replaced picture is still a reload
+    /// that shows something new.
+    private func refreshPictures() {
+        picturesChanged = sceneHost.refreshPictures()
+        cameraPictureReplaced = Self.pictureIdentity(configuration.camera) != cameraPicture
+        if cameraPictureReplaced, let path = configuration.camera.path { picturesChanged.append(path) }
+        guard !picturesChanged.isEmpty else { return }
+        logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
+        pacer.requestFrame()
     }
 
     /// A reload whose config applies nothing new: applied all the same when a picture changed.

@@ -8,8 +8,8 @@ import KioskOptions
 import KioskTouch
 import Logging
 
-/// `swipe-kiosk run`: one event loop over the display, the touch devices, the camera, timers and
-/// signals, drawing a frame only at a vsync after something changed.
+/// `swipe-kiosk run` (and `preview`, on a desktop window): one event loop over the display, the
+/// touch devices, the camera, timers and signals, drawing a frame only at a vsync after something changed.
 ///
 /// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
 /// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
