@@ -80,7 +80,7 @@ final class ConfigApplier {
             restartNeeded = configuration.restartOnlyChanges(to: file)
             // Said at every reload while the file and the running part differ, not only at the first.
             if !restartNeeded.isEmpty {
-                logger.warning("\(restartNeeded.joined(separator: ", ")): \(Self.restartAdvice)")
+                logger.warning("\(restartNeeded.joined(separator: ", ")): \(restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
             guard new != configuration else { return unchangedConfiguration(path, "nothing changed that a reload applies") }
@@ -159,8 +159,10 @@ final class ConfigApplier {
         return FileIdentity.of(path: path)
     }
 
-    /// What to do about keys only a restart applies.
-    static let restartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
+    /// What to do about keys only a restart applies, on a panel.
+    static let serviceRestartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
+    /// What this daemon says about them: `preview` restarts itself, not the service.
+    var restartAdvice = ConfigApplier.serviceRestartAdvice
 
     private func startTouchInput() {
         do {

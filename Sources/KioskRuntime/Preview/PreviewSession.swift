@@ -33,6 +33,7 @@ public final class PreviewSession: KioskDaemonObserver {
         // The desk's own backlight is not the panel's: dimming and `[power]` leave it alone.
         parts.opensBacklight = false
         daemon = try KioskDaemon(configuration: configuration, configPath: configPath, parts: parts, logger: logger)
+        daemon.applier.restartAdvice = "only restarting the preview applies these"
         watcher = try ConfigWatcher(configPath: configPath, files: Self.referencedFiles(configuration))
     }
 
