@@ -28,6 +28,8 @@ public final class Compositor {
     private let sceneImage: PixmanImage
     private let outputImage: PixmanImage
     let surfaces = LayerSurfaceCache()
+    /// Which version of each picture file the surfaces show.
+    private let pictures = PictureIdentities()
     private let clipMasks = ClipMaskCache()
     private let workers: WorkerPool
     private var blurs: [BlurKey: BackgroundBlur] = [:]
@@ -95,9 +97,7 @@ public final class Compositor {
     public func render(root: View, background: PixelBuffer?) -> [PixelRect] {
         frameNumber += 1
         let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
-        var builder = DisplayListBuilder(sceneSize: screen, background: background)
-        builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
-        let items = builder.build(root: root)
+        let items = makeBuilder(background: background).build(root: root)
         defer { dropBlursUnlessShown(items) }
 
         var visible = [Region](repeating: Region(), count: items.count)
@@ -130,13 +130,29 @@ public final class Compositor {
     /// anything, so a screen's first appearance (a card, its shadow, its text) costs no drawing
     /// in the middle of a swipe. `root` is laid out as if it were the whole scene.
     public func prepare(_ root: View) {
-        let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
-        var builder = DisplayListBuilder(sceneSize: screen, background: nil)
-        builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
-        for item in builder.build(root: root) {
+        for item in makeBuilder(background: nil).build(root: root) {
             if case .surface(let key) = item.source { _ = surfaces.surface(for: key, frame: frameNumber) }
         }
     }
+
+    /// The display list builder for this frame: surfaces are claimed for it, pictures keyed by their file's version.
+    private func makeBuilder(background: PixelBuffer?) -> DisplayListBuilder {
+        var builder = DisplayListBuilder(sceneSize: PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight), background: background)
+        builder.onSurface = { [surfaces, frameNumber] view, key in surfaces.claim(key, by: view, frame: frameNumber) }
+        builder.pictureIdentity = { [pictures] path in pictures.identity(of: path) }
+        return builder
+    }
+
+    /// Looks again at every picture file drawn so far (a reload does): a view whose file was
+    /// replaced (another size, modification time or inode) is drawn from the new file at the next
+    /// frame, and only those; returns the paths that changed.
+    @discardableResult
+    public func refreshPictures() -> [String] {
+        pictures.refresh()
+    }
+
+    /// Picture files decoded so far: each picture is decoded once, and again only when its file changes.
+    public var picturesDecoded: Int { surfaces.picturesDecoded }
 
     /// Lets go of the surfaces of every view under `root` (a screen out of reach): they are
     /// dropped unless another view shows the same; `prepare` or a frame that shows them draws them again.

@@ -8,6 +8,8 @@ struct DisplayListBuilder {
     var background: PixelBuffer?
     /// Hears each view that lands on screen with the surface it shows now, or nil when it needs none.
     var onSurface: (View, LayerSurfaceKey?) -> Void = { _, _ in }
+    /// The version of a picture file that picture content shows (see `LayerSurfaceKey.picture`).
+    var pictureIdentity: (String) -> FileIdentity? = { _ in nil }
 
     func build(root: View) -> [DisplayItem] {
         var items: [DisplayItem] = []
@@ -83,8 +85,10 @@ struct DisplayListBuilder {
         }
         let width = Int(view.frame.width.rounded(.up)), height = Int(view.frame.height.rounded(.up))
         guard width > 0, height > 0 else { return nil }
+        var picture: FileIdentity?
+        if case .image(let image) = content { picture = pictureIdentity(image.path) }
         return LayerSurfaceKey(width: width, height: height, backgroundColor: view.backgroundColor,
-                               cornerRadius: view.cornerRadius, shadow: view.shadow, content: content)
+                               cornerRadius: view.cornerRadius, shadow: view.shadow, content: content, picture: picture)
     }
 
     private func feedItem(_ view: View, local: ProjectiveMatrix, opacity: Double)

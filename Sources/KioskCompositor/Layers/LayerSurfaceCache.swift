@@ -45,6 +45,8 @@ final class LayerSurfaceCache {
     private(set) var bytes = 0
     /// Surfaces drawn since the cache was made: tests tell drawing ahead from drawing in a frame.
     private(set) var paintedCount = 0
+    /// Picture files decoded since the cache was made: a reload decodes only the pictures that changed.
+    private(set) var picturesDecoded = 0
     /// The frame the latest `claim` or `surface(for:)` came from: what `trim` never drops.
     private var currentFrame: UInt64 = 0
 
@@ -85,6 +87,7 @@ final class LayerSurfaceCache {
         }
         let painted = painter.paint(key)
         paintedCount += 1
+        if case .image = key.content { picturesDecoded += 1 }
         if let error = painted.error {
             failed[key] = error
             retrying[key] = nil

@@ -10,6 +10,9 @@ struct LayerSurfaceKey: Hashable, Sendable {
     var shadow: Shadow?
     /// Never a background feed: those come from the feed frame, not from cairo.
     var content: ViewContent
+    /// For picture content, which version of the file it shows: a picture replaced at the same
+    /// path is another surface, drawn from the new file.
+    var picture: FileIdentity? = nil
 
     /// Room around the bounds for the shadow's blur and offset.
     var margin: Int {

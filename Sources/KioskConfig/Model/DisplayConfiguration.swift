@@ -18,6 +18,10 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var buffers = 2
 
+    /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
+    /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
+    public var panelSize: PixelSize { mode?.size ?? size }
+
     /// Every setting at its default, as an omitted section reads.
     public init() {}
 

@@ -1,3 +1,4 @@
+import KioskCompositor
 import KioskConfig
 import KioskDisplay
 import KioskEngine
@@ -16,11 +17,17 @@ final class ConfigApplier {
     private(set) var configuration: KioskConfiguration
     /// What the file asks that only a restart applies (`[display] rotation`, say), as of the last reload.
     private(set) var restartNeeded: [String] = []
+    /// The picture files the last reload found replaced on disk, and drew again.
+    private(set) var picturesChanged: [String] = []
+    /// Which version of `[camera]`'s picture (or slideshow folder) the running feed shows.
+    private var cameraPicture: FileIdentity?
+    /// The last reload found the camera's picture replaced: the feed starts again from it.
+    private var cameraPictureReplaced = false
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
     private let frameClock: any FrameClock
-    private let sceneSize: Size
-    private let touchSurface: TouchSurface
+    /// The running display's geometry: a reload lays the new screens out at it.
+    private let root: SceneRoot
     private let makeTouchSource: TouchSourceFactory
     private let logger: Logger
     private unowned let sceneHost: SceneHost
@@ -29,21 +36,20 @@ final class ConfigApplier {
     private unowned let idle: IdleController
     private unowned let power: PowerController
     private unowned let pacer: RenderPacer
-    /// Makes the builder of a new configuration's scene (the daemon's binds values and buttons).
-    var makeSceneBuilder: (KioskConfiguration, Size) -> SceneBuilder = { SceneBuilder(configuration: $0, size: $1) }
+    /// Makes the builder of a new configuration's scene through the root (the daemon's binds values and buttons).
+    var makeSceneBuilder: (SceneRoot) -> SceneBuilder = { $0.sceneBuilder() }
     /// The new configuration's scene is on show: what it needs besides (its values' sources) starts.
     var onSceneReplaced: (KioskConfiguration) -> Void = { _ in }
     /// The new configuration's scene could not be built: whatever making its builder staged is undone.
     var onSceneRejected: () -> Void = {}
 
-    init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
+    init(root: SceneRoot, path: String?, frameClock: any FrameClock,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
          camera: CameraBackground, input: InputRouter, idle: IdleController, power: PowerController, pacer: RenderPacer) {
-        self.configuration = configuration
+        configuration = root.configuration
+        self.root = root
         self.path = path
         self.frameClock = frameClock
-        self.sceneSize = sceneSize
-        self.touchSurface = touchSurface
         self.makeTouchSource = makeTouchSource
         self.logger = logger
         self.sceneHost = sceneHost
@@ -56,11 +62,12 @@ final class ConfigApplier {
 
     /// Opens what the configuration asks for: the camera and the touch devices.
     func startDevices() {
+        cameraPicture = Self.pictureIdentity(configuration.camera)
         camera.start(configuration.camera)
         startTouchInput()
     }
 
-    /// Loads the file again and applies it when it is good and different.
+    /// Loads the file again and applies it when it is good and different, or a picture it shows was replaced.
     func reload() -> ReloadResult {
         guard let path else {
             logger.notice("reload: running the built-in demo, there is no config file to reload")
@@ -69,28 +76,49 @@ final class ConfigApplier {
         var reloader = ConfigurationReloader(path: path, current: configuration)
         switch reloader.reload() {
         case .applied(let file):
+            refreshPictures()
             restartNeeded = configuration.restartOnlyChanges(to: file)
             // Said at every reload while the file and the running part differ, not only at the first.
             if !restartNeeded.isEmpty {
-                logger.warning("\(restartNeeded.joined(separator: ", ")): \(Self.restartAdvice)")
+                logger.warning("\(restartNeeded.joined(separator: ", ")): \(restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
-            guard new != configuration else {
-                logger.info("reloaded \(path): nothing changed that a reload applies")
-                return .unchanged
-            }
+            guard new != configuration else { return unchangedConfiguration(path, "nothing changed that a reload applies") }
             if let problem = apply(new) { return .rejected(problem) }
             logger.notice("reloaded \(path)")
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
+            refreshPictures()
             restartNeeded = []
-            logger.info("reloaded \(path): nothing changed")
-            return .unchanged
+            return unchangedConfiguration(path, "nothing changed")
         case .rejected(let error):
             logger.error("\(path) not applied; the running config stays:\n\(error)")
             return .rejected("\(error)")
         }
+    }
+
+    /// Looks again at the pictures the screens and the camera show, before a new scene is built
+    /// (so it draws the new files): an unchanged config with a replaced picture is still a reload
+    /// that shows something new.
+    private func refreshPictures() {
+        picturesChanged = sceneHost.refreshPictures()
+        cameraPictureReplaced = Self.pictureIdentity(configuration.camera) != cameraPicture
+        if cameraPictureReplaced, let path = configuration.camera.path { picturesChanged.append(path) }
+        guard !picturesChanged.isEmpty else { return }
+        logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
+        pacer.requestFrame()
+    }
+
+    /// A reload whose config applies nothing new: applied all the same when a picture changed.
+    private func unchangedConfiguration(_ path: String, _ what: String) -> ReloadResult {
+        guard picturesChanged.isEmpty else {
+            if cameraPictureReplaced { restartCamera() }
+            logger.notice("reloaded \(path): the config is unchanged, \(picturesChanged.count) picture(s) changed")
+            return .applied
+        }
+        logger.info("reloaded \(path): \(what)")
+        return .unchanged
     }
 
     /// Replaces the scene and restarts what changed; returns why nothing changed when it failed.
@@ -98,7 +126,7 @@ final class ConfigApplier {
         let old = configuration
         let scene: KioskScene
         do {
-            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(new, sceneSize) }
+            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(root.reconfigured(new)) }
         } catch {
             onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")
@@ -107,10 +135,7 @@ final class ConfigApplier {
         configuration = new
         sceneHost.replace(with: scene)
         onSceneReplaced(new)
-        if new.camera != old.camera {
-            camera.stop()
-            camera.start(new.camera)
-        }
+        if new.camera != old.camera || cameraPictureReplaced { restartCamera() }
         if new.input != old.input {
             input.removeSources()
             startTouchInput()
@@ -122,12 +147,26 @@ final class ConfigApplier {
         return nil
     }
 
-    /// What to do about keys only a restart applies.
-    static let restartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
+    private func restartCamera() {
+        cameraPicture = Self.pictureIdentity(configuration.camera)
+        camera.stop()
+        camera.start(configuration.camera)
+    }
+
+    /// The version of the picture or slideshow folder `[camera]` shows (its source, or its fallback).
+    private static func pictureIdentity(_ camera: CameraConfiguration) -> FileIdentity? {
+        guard camera.source == .image || camera.fallback == .image, let path = camera.path else { return nil }
+        return FileIdentity.of(path: path)
+    }
+
+    /// What to do about keys only a restart applies, on a panel.
+    static let serviceRestartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
+    /// What this daemon says about them: `preview` restarts itself, not the service.
+    var restartAdvice = ConfigApplier.serviceRestartAdvice
 
     private func startTouchInput() {
         do {
-            guard let source = try makeTouchSource(configuration.input, touchSurface) else { return }
+            guard let source = try makeTouchSource(configuration.input, root.geometry.touchSurface) else { return }
             try input.add(source)
         } catch {
             // A kiosk without a touchscreen still shows its screens; devices can be fixed later.

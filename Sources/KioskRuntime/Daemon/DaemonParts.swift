@@ -29,6 +29,8 @@ public struct DaemonParts {
     public var backlightClassFolder: String
     /// Where READY, WATCHDOG, RELOADING and STOPPING go: systemd's NOTIFY_SOCKET, or a test's recorder.
     public var notifier: any ServiceNotifier
+    /// False for a desktop window (`preview`): the desk's backlight is not the panel's, so `[power]` opens none.
+    public var opensBacklight = true
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
@@ -62,10 +64,23 @@ public struct DaemonParts {
                 for message in monitor.startupMessages { logger.info("\(message)") }
                 return monitor
             },
-            makeCameraFeed: { camera, size in
-                try CameraFeedFactory.makeFeed(settings: camera.cameraSettings, displayWidth: Int(size.width),
-                                               displayHeight: Int(size.height),
-                                               log: { [logger] line in logger.notice("camera: \(line)") })
-            })
+            makeCameraFeed: cameraFeeds(logger: logger))
+    }
+
+    /// The parts for a desktop window (`preview`): its mouse is the touchscreen (it arrives as the
+    /// window's input), the camera as `[camera]` names it, and CLOCK_MONOTONIC.
+    public static func window(_ display: any InteractiveDisplay, logger: Logger) throws -> DaemonParts {
+        let loop = try EventLoop()
+        return DaemonParts(display: display, displayBackend: .sdl, loop: loop, clock: MonotonicDaemonClock(loop: loop),
+                           makeTouchSource: { _, _ in nil }, makeCameraFeed: cameraFeeds(logger: logger))
+    }
+
+    /// Makes the real camera feed `[camera]` names, at the scene's size.
+    private static func cameraFeeds(logger: Logger) -> (CameraConfiguration, Size) throws -> BackgroundFeed? {
+        { camera, size in
+            try CameraFeedFactory.makeFeed(settings: camera.cameraSettings, displayWidth: Int(size.width),
+                                           displayHeight: Int(size.height),
+                                           log: { [logger] line in logger.notice("camera: \(line)") })
+        }
     }
 }

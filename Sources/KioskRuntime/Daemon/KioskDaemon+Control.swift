@@ -122,6 +122,6 @@ extension KioskDaemon {
     public func reloadSummary(_ result: ReloadResult) -> String {
         let done = result == .applied ? "reloaded" : "nothing changed that a reload applies"
         guard !restartNeeded.isEmpty else { return done }
-        return "\(done); \(restartNeeded.joined(separator: ", ")): \(ConfigApplier.restartAdvice)"
+        return "\(done); \(restartNeeded.joined(separator: ", ")): \(applier.restartAdvice)"
     }
 }

@@ -8,8 +8,8 @@ import KioskOptions
 import KioskTouch
 import Logging
 
-/// `swipe-kiosk run`: one event loop over the display, the touch devices, the camera, timers and
-/// signals, drawing a frame only at a vsync after something changed.
+/// `swipe-kiosk run` (and `preview`, on a desktop window): one event loop over the display, the
+/// touch devices, the camera, timers and signals, drawing a frame only at a vsync after something changed.
 ///
 /// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
 /// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
@@ -30,6 +30,8 @@ public final class KioskDaemon {
     /// Which backend `display` is.
     let displayBackend: DisplayBackend
     let startTime: Double
+    /// The geometry the scene is composed at: the display's size as it opened, `[display] rotation`.
+    public let geometry: SceneGeometry
     private let eventsLog: EventsLog?
 
     let sceneHost: SceneHost
@@ -74,12 +76,14 @@ public final class KioskDaemon {
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
-        let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
-                                    rotation: configuration.display.rotation)
+        // The composition root: the scene and compositor for the display as it opened.
+        let root = SceneRoot(configuration: configuration, display: display, scale: (display as? SDLDisplay)?.scale ?? 1)
+        geometry = root.geometry
+        let compositor = root.makeCompositor()
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
         valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
-        let scene = try Self.sceneBuilder(configuration, size: compositor.sceneSize, values: valueSources.store, buttons: buttons)
+        let scene = try Self.sceneBuilder(root, values: valueSources.store, buttons: buttons)
             .build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
@@ -88,28 +92,27 @@ public final class KioskDaemon {
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
         power = PowerController(configuration: configuration.power, display: display,
-                                backlight: configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger),
+                                backlight: parts.opensBacklight
+                                    ? configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger) : nil,
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
-        applier = ConfigApplier(configuration: configuration, path: configPath, frameClock: display.frameClock,
-                                sceneSize: compositor.sceneSize, touchSurface: compositor.touchSurface,
+        applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
-        applier.makeSceneBuilder = { [valueSources, buttons] configuration, size in
+        applier.makeSceneBuilder = { [valueSources, buttons] root in
             // The new values are in the store (keeping their texts) before the new screens bind to
             // them; their sources start only once those screens are on show.
-            valueSources.stage(configuration.values)
-            return Self.sceneBuilder(configuration, size: size, values: valueSources.store, buttons: buttons)
+            valueSources.stage(root.configuration.values)
+            return Self.sceneBuilder(root, values: valueSources.store, buttons: buttons)
         }
         applier.onSceneReplaced = { [valueSources] configuration in valueSources.start(configuration.values) }
         applier.onSceneRejected = { [valueSources] in valueSources.rollBack() }
         wireParts()
     }
 
-    private static func sceneBuilder(_ configuration: KioskConfiguration, size: Size, values: ValueStore,
-                                     buttons: ButtonActions) -> SceneBuilder {
-        var builder = SceneBuilder(configuration: configuration, size: size, values: values)
+    private static func sceneBuilder(_ root: SceneRoot, values: ValueStore, buttons: ButtonActions) -> SceneBuilder {
+        var builder = root.sceneBuilder(values: values)
         builder.onButtonAction = { [unowned buttons] screen, button in buttons.press(button, on: screen) }
         return builder
     }

@@ -1,6 +1,6 @@
 /// What a reload (SIGHUP, or a control request) did.
 public enum ReloadResult: Equatable, Sendable {
-    /// The file differed and is now running.
+    /// The file differed, or a picture it shows was replaced on disk, and is now running.
     case applied
     /// The file says what is already running.
     case unchanged

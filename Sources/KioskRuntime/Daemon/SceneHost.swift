@@ -43,6 +43,12 @@ final class SceneHost: ContainerControllerDelegate {
         attach()
     }
 
+    /// Looks again at the picture files the scene shows; those replaced on disk are drawn anew
+    /// at the next frame. Returns their paths.
+    func refreshPictures() -> [String] {
+        compositor.refreshPictures()
+    }
+
     /// Ends whatever the scene runs, for a shutdown.
     func settle() {
         scene.container.settle()
@@ -64,7 +70,10 @@ final class SceneHost: ContainerControllerDelegate {
         kept = []
         toDrawAhead = []
         keepReachableScreens()
-        // Before the first frame: at start, or in place of the scene a reload replaced.
+        // Before the first frame: at start, or in place of the scene a reload replaced. The screen
+        // on show claims its surfaces before the old scene's go, so a picture or card that did not
+        // change is not drawn (a picture not decoded) again.
+        compositor.prepare(scene.rootView)
         while !toDrawAhead.isEmpty { drawAhead() }
         // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
         compositor.trimCaches()

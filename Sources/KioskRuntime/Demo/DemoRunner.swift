@@ -17,16 +17,17 @@ public struct DemoRunner {
         self.configuration = configuration
     }
 
+    /// The geometry its frames are composed at: the config's, as every command has it.
+    public var geometry: SceneGeometry { SceneRoot(configuration: configuration).geometry }
+
     public func run() throws -> DemoReport {
         let started = MonotonicClock.now()
         let recorder = try FrameRecorder(outputDirectory: outputDirectory)
-        let display = configuration.display
-        let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
-                                    rotation: display.rotation)
-        let scene = compositor.sceneSize
-        let background = try CameraFeedFactory.makeTimedSource(
-            settings: configuration.camera.cameraSettings, displayWidth: Int(scene.width), displayHeight: Int(scene.height))
-        let trace = DemoSwipeTrace(width: display.size.width, height: display.size.height, rotation: display.rotation)
+        let root = SceneRoot(configuration: configuration)
+        let compositor = root.makeCompositor()
+        let background = try root.makeTimedBackground()
+        let panel = root.geometry.panelSize
+        let trace = DemoSwipeTrace(width: panel.width, height: panel.height, rotation: root.geometry.rotation)
         let recording = try EvemuParser.parse(trace.evemuText, file: "built-in demo trace")
         let eventsPath = (outputDirectory as NSString).appendingPathComponent("events.jsonl")
         let simulator = try Simulator(configuration: configuration, recording: recording,

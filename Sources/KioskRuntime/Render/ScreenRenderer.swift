@@ -9,10 +9,12 @@ import KioskOptions
 /// The camera is replaced by what it falls back to (its own pattern or picture for those sources),
 /// taken at a fixed time, so the same config always gives the same pixels.
 public struct ScreenRenderer {
-    public let configuration: KioskConfiguration
-    public let displayWidth: Int
-    public let displayHeight: Int
-    public let rotation: Rotation
+    /// The configuration and the geometry it is composed at.
+    public let root: SceneRoot
+    public var configuration: KioskConfiguration { root.configuration }
+    public var displayWidth: Int { root.geometry.panelSize.width }
+    public var displayHeight: Int { root.geometry.panelSize.height }
+    public var rotation: Rotation { root.geometry.rotation }
     /// Whether pictures are the display's buffer as scanned out (turned by the rotation) rather
     /// than upright, as a person at the panel sees them.
     public var scanout = false
@@ -23,11 +25,7 @@ public struct ScreenRenderer {
     ///   - size: overrides the display's size (else the `[display]` mode's, else its `size`).
     ///   - rotation: overrides `[display] rotation`.
     public init(configuration: KioskConfiguration, size: PixelSize? = nil, rotation: Rotation? = nil) {
-        self.configuration = configuration
-        let chosen = size ?? configuration.display.mode?.size ?? configuration.display.size
-        displayWidth = chosen.width
-        displayHeight = chosen.height
-        self.rotation = rotation ?? configuration.display.rotation
+        root = SceneRoot(configuration: configuration, size: size, rotation: rotation)
     }
 
     /// A compositor for this display and a scene on `screen` that has settled, on a virtual clock.
@@ -35,10 +33,9 @@ public struct ScreenRenderer {
         guard configuration.screens.contains(where: { $0.name == screen }) else {
             throw RenderError.unknownScreen(screen, available: configuration.screens.map(\.name))
         }
-        let compositor = Compositor(displayWidth: displayWidth, displayHeight: displayHeight, rotation: rotation)
+        let compositor = root.makeCompositor()
         let clock = ManualFrameClock(refreshInterval: 1 / configuration.display.refreshRate)
-        let scene = try SceneBuilder(configuration: configuration, size: compositor.sceneSize)
-            .build(frameClock: clock, initialScreen: screen)
+        let scene = try root.buildScene(frameClock: clock, initialScreen: screen)
         // At rest: whatever the scene animates on its own has finished.
         var ticks = 0
         while clock.wantsTicks, ticks < 600 {
@@ -50,9 +47,7 @@ public struct ScreenRenderer {
 
     /// The background feed's source, nil when the config shows none.
     public func makeBackground() throws -> TimedFrameSource? {
-        let size = rotation.sceneSize(displayWidth: displayWidth, displayHeight: displayHeight)
-        return try CameraFeedFactory.makeTimedSource(settings: configuration.camera.cameraSettings,
-                                                     displayWidth: size.width, displayHeight: size.height)
+        try root.makeTimedBackground()
     }
 
     /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.

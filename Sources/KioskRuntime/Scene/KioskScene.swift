@@ -49,10 +49,3 @@ public final class KioskScene {
         screenNames.firstIndex(of: name)
     }
 }
-
-extension DisplayConfiguration {
-    /// The size screens are laid out at: the headless size, turned for a portrait rotation.
-    public var logicalSize: Size {
-        rotation.turning(Size(width: Double(size.width), height: Double(size.height)))
-    }
-}

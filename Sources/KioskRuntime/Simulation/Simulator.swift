@@ -15,6 +15,8 @@ public final class Simulator {
     }
 
     public let scene: KioskScene
+    /// The geometry the scene is laid out at and touches are mapped onto, as every command has it.
+    public let geometry: SceneGeometry
     public let clock: ManualFrameClock
     public let eventsLog: EventsLog
     /// Called after every vsync delivered, changed or not (the demo renders and saves each one).
@@ -31,11 +33,12 @@ public final class Simulator {
         guard let description = recording.description else {
             throw SimulationError.noDeviceDescription
         }
-        let size = configuration.display.logicalSize
+        let root = SceneRoot(configuration: configuration)
+        geometry = root.geometry
         clock = ManualFrameClock(refreshInterval: 1 / configuration.display.refreshRate)
-        scene = try SceneBuilder(configuration: configuration, size: size).build(frameClock: clock)
+        scene = try root.buildScene(frameClock: clock)
         self.eventsLog = eventsLog
-        decoder = try TouchDecoder(device: description, surface: configuration.display.touchSurface,
+        decoder = try TouchDecoder(device: description, surface: geometry.touchSurface,
                                    calibration: configuration.input.calibration(forRecordingOf: description))
         // The recording's own clock is shifted so that its first event happens at t = 0.
         let start = recording.events.first?.time ?? 0

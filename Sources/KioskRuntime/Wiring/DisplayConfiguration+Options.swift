@@ -12,8 +12,8 @@ extension DisplayConfiguration {
             connectorName: connector,
             mode: mode,
             bufferCount: buffers,
-            headlessWidth: size.width,
-            headlessHeight: size.height,
+            headlessWidth: panelSize.width,
+            headlessHeight: panelSize.height,
             headlessRefreshRate: refreshRate,
             windowRotation: rotation)
     }

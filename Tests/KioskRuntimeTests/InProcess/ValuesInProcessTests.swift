@@ -70,10 +70,10 @@ final class ValuesInProcessTests: XCTestCase {
         try kiosk.daemon.setValue("temp", to: "19")
         // The new file is valid, but its screens fail to build (as if the scene builder threw).
         let build = kiosk.daemon.applier.makeSceneBuilder
-        kiosk.daemon.applier.makeSceneBuilder = { configuration, size in
-            var broken = configuration
+        kiosk.daemon.applier.makeSceneBuilder = { root in
+            var broken = root.configuration
             broken.screens = []
-            return build(broken, size)
+            return build(root.reconfigured(broken))
         }
         try kiosk.rewriteConfig(Self.config(values: "[[value]]\nname = \"temp\"\nsource = \"clock\"\nformat = \"%H:%M\"\n"
                                                     + "[[value]]\nname = \"queue\"\ninitial = \"0\"", text: "Now {temp}"))
