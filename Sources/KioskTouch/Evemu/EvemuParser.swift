@@ -32,7 +32,10 @@ public enum EvemuParser {
                 throw EvemuParseError(file: file, line: lineNumber, message:
                     "the line is \(rawLine.utf8.count) bytes long, more than evemu ever writes (\(maximumLineLength)); the file is damaged")
             }
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Trimmed here, not by Foundation's trimmingCharacters, which bridged every line through NSString.
+            var line = rawLine
+            while line.first?.isWhitespace == true { line.removeFirst() }
+            while line.last?.isWhitespace == true { line.removeLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
                 try state.consume(line, number: lineNumber)
@@ -62,7 +65,7 @@ private struct ParseState {
     var firstEvent: (time: Double, line: Int)?
     var lastEvent: (time: Double, line: Int)?
 
-    mutating func consume(_ line: String, number: Int) throws {
+    mutating func consume(_ line: Substring, number: Int) throws {
         guard let colon = line.firstIndex(of: ":") else {
             throw LineProblem(message: "expected a line starting with N:, I:, P:, B:, A:, L:, S: or E:, found '\(line)'")
         }
