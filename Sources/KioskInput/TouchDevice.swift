@@ -26,6 +26,8 @@ public final class TouchDevice {
         /// The device is gone; its live touches are already in `touches` as `.cancelled`.
         public var removed: Bool
         public var failure: String?
+        /// A problem with what the device sends, for the log as a warning (said once per device).
+        public var warning: String?
     }
 
     /// Reads every ready event; a vanished device ends its touches as cancelled at `now()`.
@@ -41,7 +43,8 @@ public final class TouchDevice {
             }
         }
         if batch.deviceRemoved { touches += decoder.cancelAll(time: now()) }
-        return Reading(touches: touches, removed: batch.deviceRemoved, failure: batch.failure)
+        return Reading(touches: touches, removed: batch.deviceRemoved, failure: batch.failure,
+                       warning: decoder.takeContactLimitWarning().map { "\(path): \($0)" })
     }
 
     /// Ends every live touch as cancelled (the device is being dropped).

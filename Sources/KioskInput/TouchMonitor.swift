@@ -100,7 +100,7 @@ public final class TouchMonitor: TouchSource {
         if fileDescriptor == hotplugDescriptor { return readHotplug() }
         guard let device = devices[fileDescriptor] else { return TouchSourceUpdate() }
         let reading = device.readAvailable(now: clock)
-        var update = TouchSourceUpdate(touches: reading.touches)
+        var update = TouchSourceUpdate(touches: reading.touches, warnings: reading.warning.map { [$0] } ?? [])
         if reading.removed {
             devices[fileDescriptor] = nil
             update.removedFileDescriptors = [fileDescriptor]
@@ -221,5 +221,6 @@ public final class TouchMonitor: TouchSource {
         update.addedFileDescriptors += part.addedFileDescriptors
         update.removedFileDescriptors += part.removedFileDescriptors
         update.messages += part.messages
+        update.warnings += part.warnings
     }
 }

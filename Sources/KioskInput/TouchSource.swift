@@ -26,12 +26,15 @@ public struct TouchSourceUpdate: Sendable {
     public var removedFileDescriptors: [Int32]
     /// One line each for the log: devices added or removed, devices that cannot be opened and why.
     public var messages: [String]
+    /// One line each for the log at warning level: a device sending what it should not.
+    public var warnings: [String]
 
     public init(touches: [TouchEvent] = [], addedFileDescriptors: [Int32] = [], removedFileDescriptors: [Int32] = [],
-                messages: [String] = []) {
+                messages: [String] = [], warnings: [String] = []) {
         self.touches = touches
         self.addedFileDescriptors = addedFileDescriptors
         self.removedFileDescriptors = removedFileDescriptors
         self.messages = messages
+        self.warnings = warnings
     }
 }

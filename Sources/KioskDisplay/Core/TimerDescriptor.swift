@@ -1,5 +1,6 @@
 import Glibc
 import CLinux
+import KioskEngine
 
 /// A CLOCK_MONOTONIC timerfd armed for one absolute deadline at a time, for the epoll loop to watch.
 final class TimerDescriptor {
@@ -18,11 +19,7 @@ final class TimerDescriptor {
     func arm(at time: Double?) {
         deadline = time
         var spec = itimerspec()
-        if let time {
-            let clamped = max(time, 1e-6)
-            spec.it_value.tv_sec = Int(clamped.rounded(.down))
-            spec.it_value.tv_nsec = Int((clamped - clamped.rounded(.down)) * 1e9)
-        }
+        if let time { spec.it_value = TimerSpec.timespec(seconds: time, minimum: 1e-6) }
         _ = timerfd_settime(fileDescriptor, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 

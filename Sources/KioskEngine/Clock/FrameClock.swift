@@ -102,6 +102,11 @@ public final class ManualFrameClock: FrameClock {
 
     private var nextSequence: UInt64 {
         let elapsed = ((now - start) / refreshInterval).rounded(.down)
-        return max(sequence + 1, UInt64(max(elapsed, 0)) + 1)
+        // Clamped before the conversion, which would trap on a time past 2^64 vsyncs (a hostile recording's).
+        let vsyncs = elapsed.isNaN ? 0 : min(max(elapsed, 0), Self.maximumSequence)
+        return max(sequence + 1, UInt64(vsyncs) + 1)
     }
+
+    /// Past this many vsyncs (2^52, over 2 million years at 60 Hz) a sequence stops counting.
+    private static let maximumSequence = 4_503_599_627_370_496.0
 }

@@ -54,6 +54,7 @@ final class InputRouter {
     private func readable(_ descriptor: Int32, of source: any TouchSource) {
         let update = source.readReady(fileDescriptor: descriptor)
         for message in update.messages { logger.notice("\(message)") }
+        for warning in update.warnings { logger.warning("\(warning)") }
         // Removals first: a closed descriptor's number can come straight back for a new device.
         update.removedFileDescriptors.forEach(loop.unwatch)
         for added in update.addedFileDescriptors {

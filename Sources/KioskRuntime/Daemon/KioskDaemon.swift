@@ -297,7 +297,8 @@ public final class KioskDaemon {
         // A short pause first, so the replay starts on a settled first frame.
         replay = try ReplayFeeder(recording: recording, description: description, surface: sceneHost.touchSurface,
                                   calibration: applier.configuration.input.calibration(forRecordingOf: description),
-                                  startTime: clock.now + 0.5, clock: clock) { [unowned self] touches in
+                                  startTime: clock.now + 0.5, clock: clock,
+                                  warn: { [unowned self] in logger.warning("\(path): \($0)") }) { [unowned self] touches in
             input.deliver(touches)
             stopIfReplayIsOver()
         }

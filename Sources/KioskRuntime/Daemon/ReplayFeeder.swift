@@ -11,19 +11,20 @@ final class ReplayFeeder {
     private let clock: any DaemonClock
     private var timer: (any DaemonTimer)?
     private let deliver: ([TouchEvent]) -> Void
+    private let warn: (String) -> Void
 
     /// Plays `recording` from `startTime` on `clock`, mapping its touches onto `surface` and
-    /// handing each batch to `deliver`.
+    /// handing each batch to `deliver`; what the recorded device sent that it should not goes to `warn`.
     init(recording: EvemuRecording, description: InputDeviceDescription, surface: TouchSurface,
-         calibration: TouchCalibration, startTime: Double,
-         clock: any DaemonClock, deliver: @escaping ([TouchEvent]) -> Void) throws {
-        let first = recording.events.first?.time ?? 0
-        events = recording.events.map { RawInputEvent(time: $0.time - first, type: $0.type, code: $0.code, value: $0.value) }
+         calibration: TouchCalibration, startTime: Double, clock: any DaemonClock,
+         warn: @escaping (String) -> Void = { _ in }, deliver: @escaping ([TouchEvent]) -> Void) throws {
+        events = recording.replayEvents
         decoder = try TouchDecoder(device: description, surface: surface, calibration: calibration,
                                    firstTouchID: 900_000_001)
         self.startTime = startTime
         self.clock = clock
         self.deliver = deliver
+        self.warn = warn
         timer = try clock.makeTimer { [unowned self] in feed() }
         scheduleNext()
     }
@@ -50,6 +51,7 @@ final class ReplayFeeder {
             var event = events[next]
             event.time += startTime
             touches += decoder.feed(event)
+            if let warning = decoder.takeContactLimitWarning() { warn(warning) }
             next += 1
         }
         if isFinished {

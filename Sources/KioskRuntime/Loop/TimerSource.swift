@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import KioskEngine
 
 /// A monotonic timer as a readable file descriptor (timerfd): watchdog pings, idle timeouts,
 /// re-probes and back-off retries all wake the loop through one of these.
@@ -15,11 +16,12 @@ public final class TimerSource {
         close(fileDescriptor)
     }
 
-    /// Fires after `delay` seconds, then every `interval` seconds when one is given.
+    /// Fires after `delay` seconds, then every `interval` seconds when one is given. Any delay is
+    /// taken: one in the past fires at once, one past `TimerSpec.maximumSeconds` (or NaN) is clamped.
     public func schedule(after delay: Double, repeatingEvery interval: Double? = nil) {
         var spec = itimerspec()
-        spec.it_value = Self.timespec(max(delay, 1e-6))
-        if let interval { spec.it_interval = Self.timespec(interval) }
+        spec.it_value = TimerSpec.timespec(seconds: delay, minimum: 1e-6)
+        if let interval { spec.it_interval = TimerSpec.timespec(seconds: interval) }
         timerfd_settime(fileDescriptor, 0, &spec, nil)
     }
 
@@ -34,10 +36,5 @@ public final class TimerSource {
         var expirations: UInt64 = 0
         let count = read(fileDescriptor, &expirations, MemoryLayout<UInt64>.size)
         return count == MemoryLayout<UInt64>.size ? expirations : 0
-    }
-
-    private static func timespec(_ seconds: Double) -> Glibc.timespec {
-        let whole = seconds.rounded(.down)
-        return Glibc.timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
     }
 }

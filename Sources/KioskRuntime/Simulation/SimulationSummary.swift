@@ -8,6 +8,8 @@ public struct SimulationSummary: Equatable, Sendable {
     public var virtualDuration: Double
     /// False when a transition was still running when the run gave up waiting.
     public var settled: Bool
+    /// What the recording's device sent that it should not (contacts past the limit), once each.
+    public var warnings: [String] = []
 
     public var lines: [String] {
         var lines = ["\(inputEvents) input events, \(touches) touches, \(transitions.count) transitions"]
@@ -17,6 +19,7 @@ public struct SimulationSummary: Equatable, Sendable {
         }
         lines.append("ended on screen \(finalScreen) after \(String(format: "%.2f", virtualDuration)) s of virtual time"
                      + (settled ? "" : " (not settled)"))
+        lines += warnings.map { "warning: \($0)" }
         return lines
     }
 }

@@ -28,6 +28,9 @@ public final class Simulator {
     private let transitionLog: TransitionLogger
     /// Virtual seconds a run may go on after its last input before it is declared stuck.
     private let settleLimit = 30.0
+    /// Virtual seconds of vsyncs that change nothing, with input still to come, after which the run
+    /// goes straight to the next input even mid-swipe: a finger held still for hours is skipped, not ticked through.
+    private let stillLimit = 1.0
 
     public init(configuration: KioskConfiguration, recording: EvemuRecording, eventsLog: EventsLog) throws {
         guard let description = recording.description else {
@@ -41,8 +44,7 @@ public final class Simulator {
         decoder = try TouchDecoder(device: description, surface: geometry.touchSurface,
                                    calibration: configuration.input.calibration(forRecordingOf: description))
         // The recording's own clock is shifted so that its first event happens at t = 0.
-        let start = recording.events.first?.time ?? 0
-        events = recording.events.map { RawInputEvent(time: $0.time - start, type: $0.type, code: $0.code, value: $0.value) }
+        events = recording.replayEvents
         let clock = clock, scene = scene
         transitionLog = TransitionLogger(log: eventsLog, now: { clock.now }, onEnded: { scene.selectionDidChange() })
         scene.container.delegate = transitionLog
@@ -52,19 +54,25 @@ public final class Simulator {
     public func run() -> SimulationSummary {
         var next = 0
         var touches = 0
+        var warnings: [String] = []
         var lastSignature = ViewTreeSignature.of(scene.rootView)
         let lastInput = events.last?.time ?? 0
+        var lastChange = clock.now
         while true {
-            if skipsIdleTime, next < events.count, !clock.wantsTicks, !scene.container.isTransitioning {
+            let idle = !clock.wantsTicks && !scene.container.isTransitioning
+            if skipsIdleTime, next < events.count, idle || clock.now - lastChange >= stillLimit {
                 // Nothing moves until the next input: go straight to it instead of ticking through
-                // the gap, which in a hostile recording may last days.
+                // the gap, which in a hostile recording may last a day.
                 clock.advance(to: events[next].time)
+                lastChange = clock.now
             }
             let vsync = clock.nextVsync
             while next < events.count, events[next].time < vsync {
                 let event = events[next]
                 clock.advance(to: event.time)
-                for touch in decoder.feed(event) {
+                let decoded = decoder.feed(event)
+                if let warning = decoder.takeContactLimitWarning() { warnings.append(warning) }
+                for touch in decoded {
                     if touch.phase == .began { touches += 1 }
                     eventsLog.touch(touch, t: touch.time * 1000)
                     scene.container.handle(touch)
@@ -76,6 +84,7 @@ public final class Simulator {
             let changed = signature != lastSignature
             lastSignature = signature
             if changed {
+                lastChange = tick.timestamp
                 eventsLog.frame(t: tick.timestamp * 1000, sequence: tick.sequence,
                                 screen: scene.container.selectedIndex, progress: scene.container.transitionProgress)
             }
@@ -86,7 +95,7 @@ public final class Simulator {
         eventsLog.flush()
         return SimulationSummary(inputEvents: events.count, touches: touches, transitions: transitionLog.transitions,
                                  finalScreen: scene.container.selectedIndex, virtualDuration: clock.now,
-                                 settled: !scene.container.isTransitioning)
+                                 settled: !scene.container.isTransitioning, warnings: warnings)
     }
 }
 

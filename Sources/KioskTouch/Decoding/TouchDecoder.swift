@@ -4,6 +4,9 @@ import KioskEngine
 /// (slots and tracking ids), protocol A (contacts separated by SYN_MT_REPORT, matched frame to frame
 /// by tracking id or nearest position) and single-touch devices (ABS_X/ABS_Y with BTN_TOUCH).
 ///
+/// A protocol-A frame holds at most `contactLimit` contacts; the rest of a frame's contacts are
+/// dropped as they arrive, so a flooding panel costs linear time and fixed memory.
+///
 /// Touches are emitted when a frame completes (SYN_REPORT), stamped with that event's kernel time.
 /// After SYN_DROPPED every event is ignored up to and including the next SYN_REPORT; the caller then
 /// re-reads the device and passes that state to `reconcile(with:time:)`.
@@ -12,6 +15,15 @@ public struct TouchDecoder: Sendable {
     public let surface: TouchSurface
     public let calibration: TouchCalibration
     public let touchProtocol: InputDeviceDescription.TouchProtocol
+    /// The most contacts one protocol-A frame may hold: the device's slot count when it declares
+    /// ABS_MT_SLOT (at most 64), else `defaultContactLimit`.
+    public let contactLimit: Int
+
+    /// Contacts per frame for a protocol-A device that declares no slot count: more fingers than a
+    /// kiosk gesture uses, few enough that matching frame to frame stays cheap.
+    public static let defaultContactLimit = 16
+    /// Slots kept for a protocol-B device, whatever its ABS_MT_SLOT range claims.
+    public static let maximumSlots = 64
 
     private let xRange: ClosedRange<Int32>
     private let yRange: ClosedRange<Int32>
@@ -29,6 +41,11 @@ public struct TouchDecoder: Sendable {
     private var pendingContact = Contact()
     private var frameContacts: [Contact] = []
     private var anonymousReported: [Reported] = []
+    /// The largest protocol-A frame seen past `contactLimit`, until the warning about it is taken.
+    private var overflowingFrame: Int?
+    /// Contacts of the frame in progress dropped past `contactLimit`.
+    private var droppedInFrame = 0
+    private var warnedOfOverflow = false
 
     /// A touch as last reported, so the next frame knows what changed.
     private struct Reported: Sendable {
@@ -74,9 +91,23 @@ public struct TouchDecoder: Sendable {
         if let slots = device.absoluteAxes[EvdevCode.ABS_MT_SLOT], slots.minimum > slots.maximum {
             throw TouchAxisError(device: device.name, axis: "ABS_MT_SLOT", minimum: slots.minimum, maximum: slots.maximum)
         }
-        let slotCount = min(max(device.slotCount ?? 0, 0), 64)
+        let slotCount = min(max(device.slotCount ?? 0, 0), Self.maximumSlots)
         slots = Array(repeating: Slot(), count: slotCount)
+        contactLimit = slotCount > 0 ? slotCount : Self.defaultContactLimit
         currentSlot = Int(device.absoluteAxes[EvdevCode.ABS_MT_SLOT]?.value ?? 0)
+    }
+
+    /// Contacts held for the protocol-A frame in progress; never more than `contactLimit`.
+    public var bufferedContactCount: Int { frameContacts.count }
+
+    /// Once per decoder, after a protocol-A frame brought more than `contactLimit` contacts: a line
+    /// naming the device, for the log. Nil before that, and after it was taken once.
+    public mutating func takeContactLimitWarning() -> String? {
+        guard let count = overflowingFrame, !warnedOfOverflow else { return nil }
+        warnedOfOverflow = true
+        overflowingFrame = nil
+        return "touch device '\(device.name)' sent \(count) contacts in one frame, more than the \(contactLimit) it is read with; "
+            + "contacts past \(contactLimit) are ignored (a panel firmware fault? check its connection and firmware)"
     }
 
     /// Whether events are being ignored after SYN_DROPPED.
@@ -94,6 +125,7 @@ public struct TouchDecoder: Sendable {
             dropping = true
             pendingContact = Contact()
             frameContacts = []
+            droppedInFrame = 0
             return []
         }
         if dropping {
@@ -104,7 +136,7 @@ public struct TouchDecoder: Sendable {
         case EvdevCode.EV_SYN where event.code == EvdevCode.SYN_REPORT:
             return completeFrame(time: event.time)
         case EvdevCode.EV_SYN where event.code == EvdevCode.SYN_MT_REPORT:
-            if pendingContact.x != nil && pendingContact.y != nil { frameContacts.append(pendingContact) }
+            if pendingContact.x != nil && pendingContact.y != nil { keepContact(pendingContact) }
             pendingContact = Contact()
         case EvdevCode.EV_KEY where event.code == EvdevCode.BTN_TOUCH:
             touching = event.value != 0
@@ -114,6 +146,15 @@ public struct TouchDecoder: Sendable {
             break
         }
         return []
+    }
+
+    /// Adds a protocol-A contact to the frame in progress, or counts it as dropped past the limit.
+    private mutating func keepContact(_ contact: Contact) {
+        guard frameContacts.count < contactLimit else {
+            droppedInFrame += 1
+            return
+        }
+        frameContacts.append(contact)
     }
 
     /// Ends every live touch as `.cancelled` at its last position: the device vanished.
@@ -126,6 +167,7 @@ public struct TouchDecoder: Sendable {
         cancelled += anonymousReported.map { cancel($0, time: time) }
         anonymousReported = []
         frameContacts = []
+        droppedInFrame = 0
         pendingContact = Contact()
         if let reported = singleReported { cancelled.append(cancel(reported, time: time)) }
         singleReported = nil
@@ -171,6 +213,7 @@ public struct TouchDecoder: Sendable {
             // only a device that is no longer touched needs its touches ended now.
             pendingContact = Contact()
             frameContacts = []
+            droppedInFrame = 0
             if !state.touching {
                 events = anonymousReported.map { cancel($0, time: time) }
                 anonymousReported = []
@@ -233,6 +276,10 @@ public struct TouchDecoder: Sendable {
             return events
         case .multitouchAnonymous:
             let contacts = frameContacts
+            if droppedInFrame > 0 && !warnedOfOverflow {
+                overflowingFrame = max(overflowingFrame ?? 0, contacts.count + droppedInFrame)
+            }
+            droppedInFrame = 0
             frameContacts = []
             pendingContact = Contact()
             return matchAnonymous(contacts, time: time)

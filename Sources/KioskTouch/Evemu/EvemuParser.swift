@@ -8,12 +8,20 @@ import Foundation
 ///
 /// Recordings come from anywhere, so what a device could never say is a parse error at its line:
 /// a line over `maximumLineLength` bytes, a second `N:` or `I:` line or a second `A:` line for one
-/// axis, a bitmask longer than evemu's own (`maximumBitmaskBytes`), a timestamp that is not finite.
+/// axis, a bitmask longer than evemu's own (`maximumBitmaskBytes`), a timestamp that is not finite,
+/// is negative, goes back more than `timestampTolerance` or lies more than `maximumTimeSpan` after
+/// the first event's. Whatever replays a parsed recording may rely on its times being finite,
+/// non-decreasing (a small step back is moved forward to the time before it) and within a day.
 public enum EvemuParser {
     /// Longer than any line evemu writes (device names are at most 80 bytes).
     public static let maximumLineLength = 4096
     /// evemu keeps at most this many bytes of each bitmask (properties, each event type's codes).
     public static let maximumBitmaskBytes = 128
+    /// The longest a recording may last, first event to last, in seconds: a day.
+    public static let maximumTimeSpan = 86_400.0
+    /// How far (seconds) a timestamp may go back before the recording is refused; a step back within
+    /// it (a clock stepped while recording) is taken as no time passing.
+    public static let timestampTolerance = 1.0
 
     public static func parse(_ text: String, file: String) throws -> EvemuRecording {
         var state = ParseState()
@@ -24,7 +32,10 @@ public enum EvemuParser {
                 throw EvemuParseError(file: file, line: lineNumber, message:
                     "the line is \(rawLine.utf8.count) bytes long, more than evemu ever writes (\(maximumLineLength)); the file is damaged")
             }
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Trimmed here, not by Foundation's trimmingCharacters, which bridged every line through NSString.
+            var line = rawLine
+            while line.first?.isWhitespace == true { line.removeFirst() }
+            while line.last?.isWhitespace == true { line.removeLast() }
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
                 try state.consume(line, number: lineNumber)
@@ -50,8 +61,11 @@ private struct ParseState {
     var bitmaskBytes: [UInt16: [UInt8]] = [:]
     var axes: [UInt16: AbsoluteAxis] = [:]
     var events: [RawInputEvent] = []
+    /// The first event's time and line, and the last one's, for the timestamp bounds.
+    var firstEvent: (time: Double, line: Int)?
+    var lastEvent: (time: Double, line: Int)?
 
-    mutating func consume(_ line: String, number: Int) throws {
+    mutating func consume(_ line: Substring, number: Int) throws {
         guard let colon = line.firstIndex(of: ":") else {
             throw LineProblem(message: "expected a line starting with N:, I:, P:, B:, A:, L:, S: or E:, found '\(line)'")
         }
@@ -95,9 +109,10 @@ private struct ParseState {
             guard fields.count == 4 else {
                 throw LineProblem(message: "E: needs sec.usec type code value, found \(fields.count) fields")
             }
-            guard let time = Double(fields[0]), time.isFinite else {
+            guard let parsed = Double(fields[0]), parsed.isFinite else {
                 throw LineProblem(message: "E: timestamp '\(fields[0])' is not sec.usec")
             }
+            let time = try boundedTime(parsed, text: fields[0], line: number)
             events.append(RawInputEvent(time: time, type: try hex16(fields[1], what: "E: event type"),
                                         code: try hex16(fields[2], what: "E: event code"),
                                         value: try int32(fields[3], what: "E: value")))
@@ -106,6 +121,34 @@ private struct ParseState {
         default:
             throw LineProblem(message: "unknown line kind '\(kind):'; expected N:, I:, P:, B:, A: or E:")
         }
+    }
+
+    /// Checks an event's time against the first and the previous event's; returns the time to use.
+    private mutating func boundedTime(_ time: Double, text: Substring, line: Int) throws -> Double {
+        guard time >= 0 else {
+            throw LineProblem(message: "E: timestamp \(text) is negative; a recording's times count up from boot or from 1970")
+        }
+        let first = firstEvent ?? (time, line)
+        firstEvent = first
+        guard time - first.time <= EvemuParser.maximumTimeSpan else {
+            throw LineProblem(message: "E: timestamp \(text) is \(Self.seconds(time - first.time)) after the first event's (line \(first.line)); "
+                + "a recording may last at most a day (\(Int(EvemuParser.maximumTimeSpan)) s): the file is damaged or spliced")
+        }
+        var bounded = time
+        if let last = lastEvent, time < last.time {
+            guard last.time - time <= EvemuParser.timestampTolerance else {
+                throw LineProblem(message: "E: timestamp \(text) goes back \(Self.seconds(last.time - time)) from line \(last.line)'s; "
+                    + "events must be in time order (at most \(EvemuParser.timestampTolerance) s back)")
+            }
+            bounded = last.time
+        }
+        lastEvent = (bounded, line)
+        return bounded
+    }
+
+    /// A span of seconds for a message, readable whatever its size.
+    private static func seconds(_ value: Double) -> String {
+        value < 1e6 ? String(format: "%.3f s", value) : String(format: "%.3g s", value)
     }
 
     /// Refuses a second line of a kind a device describes once.

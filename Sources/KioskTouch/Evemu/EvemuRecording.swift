@@ -11,6 +11,22 @@ public struct EvemuRecording: Hashable, Sendable {
         self.events = events
     }
 
+    /// The events timed from the first at 0, as a replay plays them. A parsed recording's times are
+    /// already bounded (see `EvemuParser`); one built in code is held to the same bounds here, so no
+    /// replay can wait forever or trap: a time that is not finite or goes back takes the previous
+    /// one, and none lies more than `EvemuParser.maximumTimeSpan` after the first.
+    public var replayEvents: [RawInputEvent] {
+        let first = events.first.map { $0.time.isFinite ? $0.time : 0 } ?? 0
+        var previous = 0.0
+        return events.map { event in
+            var timed = event
+            let offset = event.time - first
+            timed.time = offset.isNaN ? previous : min(max(offset, previous), EvemuParser.maximumTimeSpan)
+            previous = timed.time
+            return timed
+        }
+    }
+
     /// Reads and parses one evemu file.
     public static func load(contentsOf url: URL) throws -> EvemuRecording {
         let text: String

@@ -24,15 +24,9 @@ public enum EvemuWriter {
     }
 
     /// One `E:` line, newline included; the time keeps microseconds as the kernel gives them.
+    /// Printed from the Double itself: whole seconds through Int64 would trap on a time past 2^63.
     public static func line(for event: RawInputEvent) -> String {
-        var seconds = event.time.rounded(.down)
-        var microseconds = ((event.time - seconds) * 1_000_000).rounded()
-        if microseconds >= 1_000_000 {
-            seconds += 1
-            microseconds -= 1_000_000
-        }
-        return String(format: "E: %lld.%06lld %04x %04x %d\n", Int64(seconds), Int64(microseconds),
-                      event.type, event.code, event.value)
+        String(format: "E: %.6f %04x %04x %d\n", event.time, event.type, event.code, event.value)
     }
 
     /// Eight bytes a line as evemu writes them, so long bitmasks span several lines of one prefix.
