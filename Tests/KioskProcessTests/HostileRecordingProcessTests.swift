@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskProcessSupport
 import KioskTouch
 import XCTest
 
