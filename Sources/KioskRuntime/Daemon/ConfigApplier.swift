@@ -2,6 +2,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskOptions
 import KioskTouch
 import Logging
 
@@ -75,6 +76,11 @@ final class ConfigApplier {
                 logger.warning("\(restartNeeded.joined(separator: ", ")): \(Self.restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
+            let size = PixelSize(width: Int(sceneSize.width), height: Int(sceneSize.height))
+            if let problem = MemoryBudget(new.limits).problem(with: new, displaySize: size) {
+                logger.error("\(path) not applied; the running config stays: \(problem)")
+                return .rejected("\(path): \(problem)")
+            }
             guard new != configuration else {
                 logger.info("reloaded \(path): nothing changed that a reload applies")
                 return .unchanged

@@ -53,10 +53,23 @@ public final class KioskDaemon {
 
     /// The real daemon for `options`: loads the config (or the built-in demo), opens the display
     /// and devices it names.
+    /// SIGTERM, SIGINT and SIGHUP are taken from here on: a stop asked during start-up is seen
+    /// between its steps (`StartInterrupted`), never held back until the loop runs.
     public convenience init(options: RunOptions, logger: Logger) throws {
+        let signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         let (configuration, path) = try Self.loadConfiguration(options.configPath, logger: logger)
+        if SignalSource.isStopPending() { throw StartInterrupted() }
+        // Before the display is opened: a headless or window size the budget cannot hold is never allocated.
+        var display = configuration.display
+        display.backend = options.displayBackend ?? display.backend
+        if let planned = MemoryBudget.plannedSize(of: display) {
+            try Self.checkMemory(configuration, displaySize: planned, path: path)
+        }
+        if SignalSource.isStopPending() { throw StartInterrupted() }
         let parts = try DaemonParts.real(for: configuration, backendOverride: options.displayBackend, logger: logger)
+        if SignalSource.isStopPending() { throw StartInterrupted() }
         try self.init(configuration: configuration, configPath: path, parts: parts, options: options, logger: logger)
+        self.signals = signals
     }
 
     /// A daemon on the given parts; `configPath` is what `reload()` reads (nil: no reloads).
@@ -72,6 +85,8 @@ public final class KioskDaemon {
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
+        try Self.checkMemory(configuration, displaySize: PixelSize(width: display.size.width, height: display.size.height),
+                             path: configPath)
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: configuration.display.rotation)
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
@@ -81,7 +96,7 @@ public final class KioskDaemon {
             .build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
-                              now: { [clock, startTime] in clock.now - startTime })
+                              now: { [clock, startTime] in clock.now - startTime }, shouldYield: SignalSource.isStopPending)
         pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
@@ -103,6 +118,12 @@ public final class KioskDaemon {
         applier.onSceneReplaced = { [valueSources] configuration in valueSources.start(configuration.values) }
         applier.onSceneRejected = { [valueSources] in valueSources.rollBack() }
         wireParts()
+    }
+
+    /// Throws the refusal when `configuration` needs more memory than `[limits] memory` at `displaySize`.
+    private static func checkMemory(_ configuration: KioskConfiguration, displaySize: PixelSize, path: String?) throws {
+        guard let problem = MemoryBudget(configuration.limits).problem(with: configuration, displaySize: displaySize) else { return }
+        throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: path ?? "the built-in demo", position: nil, message: problem)])
     }
 
     private static func sceneBuilder(_ configuration: KioskConfiguration, size: Size, values: ValueStore,
@@ -192,7 +213,7 @@ public final class KioskDaemon {
 
     /// Runs until SIGTERM or SIGINT (or the end of a replay); returns the process exit status.
     public func run() throws -> Int32 {
-        let signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
+        let signals = try self.signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         try eventLoop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
         self.signals = signals
         if let reason = reaper.becomeSubreaper() {
@@ -210,11 +231,14 @@ public final class KioskDaemon {
     public func start() throws {
         notifier.status("Starting")
         try pacer.start()
-        applier.startDevices()
-        try startReplay()
         try startWatchdog()
         try startDrawingAhead()
+        // A stop asked by now is read by the loop's first turn; nothing more is started for it.
+        if SignalSource.isStopPending() { return }
+        applier.startDevices()
+        try startReplay()
         try idle.start()
+        if SignalSource.isStopPending() { return }
         valueSources.start(applier.configuration.values)
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
@@ -300,7 +324,8 @@ public final class KioskDaemon {
     }
 
     private func stopIfReplayIsOver() {
-        guard options.exitAfterReplay, let replay, replay.isFinished,
+        // Once: the turn that saw the end may hand over more frames before the loop stops.
+        guard !stopping, options.exitAfterReplay, let replay, replay.isFinished,
               !sceneHost.container.isTransitioning, pacer.animationsAtRest else { return }
         logger.info("replay finished")
         stopping = true
@@ -312,6 +337,8 @@ public final class KioskDaemon {
         let timer = try clock.makeTimer { [sceneHost] in sceneHost.drawAhead() }
         sceneHost.requestIdleWork = { [clock] in timer.schedule(at: clock.now) }
         drawAheadTimer = timer
+        // What start-up left undrawn (a stop was asked meanwhile) is drawn on the loop.
+        if sceneHost.hasWorkAhead { timer.schedule(at: clock.now) }
     }
 
     private func startWatchdog() throws {
@@ -323,12 +350,15 @@ public final class KioskDaemon {
     }
 
     private func handleSignals() {
-        for signal in signals?.readPending() ?? [] {
+        let pending = signals?.readPending() ?? []
+        // A stop read with reloads goes first: the reloads would only hold it back.
+        let stopAsked = pending.contains { $0 != SIGHUP }
+        for signal in pending {
             switch signal {
             case SIGHUP:
-                reload()
+                if !stopAsked && !stopping { reload() }
             default:
-                logger.notice("signal \(signal): stopping")
+                if !stopping { logger.notice("signal \(signal): stopping") }
                 stopping = true
             }
         }

@@ -42,6 +42,8 @@ struct RunCommand: ParsableCommand {
             if status != 0 { throw ExitCode(status) }
         } catch let error as ExitCode {
             throw error
+        } catch is StartInterrupted {
+            logger.notice("signal received during start-up: stopping")
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure
