@@ -85,8 +85,9 @@ public final class KioskDaemon {
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
-        try Self.checkMemory(configuration, displaySize: PixelSize(width: display.size.width, height: display.size.height),
-                             path: configPath)
+        var opened = configuration
+        opened.display.backend = parts.displayBackend
+        try Self.checkMemory(opened, displaySize: PixelSize(width: display.size.width, height: display.size.height), path: configPath)
         let compositor = Compositor(displayWidth: display.size.width, displayHeight: display.size.height,
                                     rotation: configuration.display.rotation)
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
@@ -360,6 +361,8 @@ public final class KioskDaemon {
             default:
                 if !stopping { logger.notice("signal \(signal): stopping") }
                 stopping = true
+                // No frame is drawn after it: the rest of this turn of the loop goes by quickly.
+                pacer.stop()
             }
         }
     }
