@@ -1,14 +1,12 @@
 import KioskEngine
 
 /// The largest display and element the kiosk draws, 8192 pixels a side (an 8K panel's 7680x4320
-/// fits), and the most screens. A side past it would ask for gigabytes in one surface (a
+/// fits; the number of screens is bounded before parsing, in `ConfigBounds`). A side past it would ask for gigabytes in one surface (a
 /// 16384x16384 display is a 1 GiB frame, several times over), so such a file is refused where
 /// it says so, before anything is drawn or allocated. Documented in Config/kiosk.toml.
 struct SizeBounds {
     /// The most pixels a display side or an element side may have.
     static let maximumSide = 8192
-    /// The most screens a config may have: 5,000 took seconds to build at every start and reload.
-    static let maximumScreens = 1000
 
     let fileName: String
     let locator: SourceLocator
@@ -22,11 +20,6 @@ struct SizeBounds {
             found.append(diagnostic("[display] \(key) \(size) is larger than the \(Self.maximumSide)x\(Self.maximumSide) the kiosk can draw"
                                     + " (one frame would take \(MemoryEstimate.format(4 * size.width * size.height))); use the panel's size",
                                     at: display.appending(key)))
-        }
-        if configuration.screens.count > Self.maximumScreens {
-            found.append(diagnostic("\(configuration.screens.count) screens are more than the \(Self.maximumScreens) a kiosk may have"
-                                    + " (each is built and laid out at start and at every reload); split the deck or use fewer screens",
-                                    at: ConfigPath.root.appending("screen").appending(index: Self.maximumScreens)))
         }
         for (index, screen) in configuration.screens.enumerated() {
             check(screen.elements, at: ConfigPath.root.appending("screen").appending(index: index).appending("element"), into: &found)

@@ -36,6 +36,8 @@ final class ConfigApplier {
     var onSceneReplaced: (KioskConfiguration) -> Void = { _ in }
     /// The new configuration's scene could not be built: whatever making its builder staged is undone.
     var onSceneRejected: () -> Void = {}
+    /// The last refusal logged whole.
+    private var lastRefusal: String?
 
     init(configuration: KioskConfiguration, path: String?, frameClock: any FrameClock, sceneSize: Size, touchSurface: TouchSurface,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
@@ -78,9 +80,10 @@ final class ConfigApplier {
             let new = configuration.reloadable(from: file)
             let size = PixelSize(width: Int(sceneSize.width), height: Int(sceneSize.height))
             if let problem = MemoryBudget(new.limits).problem(with: new, displaySize: size) {
-                logger.error("\(path) not applied; the running config stays: \(problem)")
+                refused("\(path) not applied; the running config stays: \(problem)")
                 return .rejected("\(path): \(problem)")
             }
+            lastRefusal = nil
             guard new != configuration else {
                 logger.info("reloaded \(path): nothing changed that a reload applies")
                 return .unchanged
@@ -90,11 +93,12 @@ final class ConfigApplier {
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
+            lastRefusal = nil
             restartNeeded = []
             logger.info("reloaded \(path): nothing changed")
             return .unchanged
         case .rejected(let error):
-            logger.error("\(path) not applied; the running config stays:\n\(error)")
+            refused("\(path) not applied; the running config stays:\n\(error)")
             return .rejected("\(error)")
         }
     }
@@ -126,6 +130,17 @@ final class ConfigApplier {
         pacer.invalidate()
         pacer.requestFrame()
         return nil
+    }
+
+    /// Logs why a reload was refused; the same refusal again (a SIGHUP storm over one bad file)
+    /// is one short line, so the log names the cause once.
+    private func refused(_ message: String) {
+        if message == lastRefusal {
+            logger.info("reload refused again for the same problems; the running config stays")
+        } else {
+            logger.error("\(message)")
+            lastRefusal = message
+        }
     }
 
     /// What to do about keys only a restart applies.

@@ -34,7 +34,7 @@ final class ConfigCostInProcessTests: XCTestCase {
 
     /// Each shape with a piece of the message that refuses it.
     private static let shapes: [(name: String, config: String, message: String)] = [
-        ("5,000 screens", screens(5000), "5000 screens are more than the 1000 a kiosk may have"),
+        ("5,000 screens", screens(5000), "screen 1001 is more than the 1000 screens a kiosk may have"),
         ("8 elements of 16384x16384", squares(8, side: 16384), "the element is 16384x16384 pixels; each side may be at most 8192"),
         ("a 16384x16384 display", hugeDisplay, "[display] size 16384x16384 is larger than the 8192x8192"),
         ("over [limits] memory", overBudget, "more than its memory budget of 64 MiB ([limits] memory)"),
@@ -80,6 +80,22 @@ final class ConfigCostInProcessTests: XCTestCase {
         XCTAssertEqual(kiosk.daemon.currentScreen, "first")
         try kiosk.rewriteConfig(Self.running.replacingOccurrences(of: "#d01010", with: "#10d010"))
         XCTAssertEqual(kiosk.daemon.reload(), .applied, "a good file is still taken after the refusals")
+    }
+
+    func testTheSameRefusalAgainLogsItsCauseOnce() throws {
+        let kiosk = try DaemonHarness(config: Self.running)
+        for shape in [Self.shapes[2], Self.shapes[3]] {
+            try kiosk.rewriteConfig(shape.config)
+            for _ in 0..<5 { XCTAssertFalse(kiosk.daemon.reload().isAccepted) }
+            XCTAssertEqual(kiosk.log.lines.filter { $0.contains(shape.message) }.count, 1, "\(shape.name): \(kiosk.log.lines)")
+        }
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("reload refused again for the same problems") }.count, 8)
+        // A good reload between makes the next refusal whole again.
+        try kiosk.rewriteConfig(Self.running.replacingOccurrences(of: "#d01010", with: "#10d010"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        try kiosk.rewriteConfig(Self.overBudget)
+        XCTAssertFalse(kiosk.daemon.reload().isAccepted)
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains(Self.shapes[3].message) }.count, 2)
     }
 
     func testAMegabyteScreenOrValueNameIsShortenedInTheAnswer() throws {
