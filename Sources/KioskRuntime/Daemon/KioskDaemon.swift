@@ -47,6 +47,12 @@ public final class KioskDaemon {
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var drawAheadTimer: (any DaemonTimer)?
+    /// Runs the reload SIGHUPs asked for, at most one every `minimumReloadInterval`.
+    private var reloadTimer: (any DaemonTimer)?
+    private var reloadScheduled = false
+    private var lastReloadTime = -Double.infinity
+    /// A storm of SIGHUPs costs at most four reloads a second; the last SIGHUP is never lost.
+    static let minimumReloadInterval = 0.25
     private var signals: SignalSource?
     private var observers: [WeakObserver] = []
     private var stopping = false
@@ -216,6 +222,12 @@ public final class KioskDaemon {
     public func run() throws -> Int32 {
         let signals = try self.signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         try eventLoop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
+        reloadTimer = try clock.makeTimer { [unowned self] in
+            reloadScheduled = false
+            guard !stopping else { return }
+            lastReloadTime = clock.now
+            reload()
+        }
         self.signals = signals
         if let reason = reaper.becomeSubreaper() {
             logger.warning("cannot become the child subreaper (\(reason)): processes a command detaches with setsid may outlive it")
@@ -357,7 +369,11 @@ public final class KioskDaemon {
         for signal in pending {
             switch signal {
             case SIGHUP:
-                if !stopAsked && !stopping { reload() }
+                if !stopAsked && !stopping && !reloadScheduled {
+                    // On a later turn: what else waits (a status call, a frame) goes first.
+                    reloadScheduled = true
+                    reloadTimer?.schedule(at: max(clock.now, lastReloadTime + Self.minimumReloadInterval))
+                }
             default:
                 if !stopping { logger.notice("signal \(signal): stopping") }
                 stopping = true
