@@ -17,7 +17,7 @@ final class CameraFaultWarningTests: XCTestCase {
                                   startTime: 0, log: { notices.record($0) }, warn: { warnings.record($0) })
         _ = session.step(now: 0)
         XCTAssertEqual(warnings.lines.count, 1)
-        XCTAssertTrue(warnings.lines[0].hasPrefix("/dev/video9: cannot open"), "\(warnings.lines)")
+        XCTAssertTrue(warnings.lines.first?.hasPrefix("/dev/video9: cannot open") ?? false, "\(warnings.lines)")
         XCTAssertEqual(notices.lines, [])
         _ = session.step(now: 1)
         XCTAssertEqual(notices.lines, ["camera /dev/video9: streaming 4x2 YUYV at 30 fps"])
