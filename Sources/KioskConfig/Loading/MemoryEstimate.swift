@@ -55,7 +55,10 @@ public struct MemoryEstimate: Hashable, Sendable {
         for screen in configuration.screens {
             var bytes = 0
             Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &elementCount) { path in
-                if let size = pictureSize(path) { largestPicture = max(largestPicture, 4 * size.width * size.height) }
+                // A picture past the decoders' limit is never decoded (`PictureCheck` reports it).
+                if let size = pictureSize(path), size.width * size.height <= ImageFileHeader.maximumDecodedPixels {
+                    largestPicture = max(largestPicture, 4 * size.width * size.height)
+                }
             }
             screenSurfaces.append(bytes)
         }
