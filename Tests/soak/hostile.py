@@ -7,6 +7,7 @@ logged once. Prints one line of figures per shape; exits 1 when a check fails.
 
 Run by Tests/soak/hostile.sh (not part of `make test`). Part B adds its shapes to SHAPES."""
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -97,9 +98,9 @@ def shapes(work):
               + "[[value]]\nname = \"w\"\nsource = \"command\"\ncommand = [\"/bin/sh\", \"-c\", \"head -c 65536 /dev/urandom | base64 -w0\"]\ninterval = 0.5\n",
               "cut", during=megabyte_set_value),
         Shape("3 endless command output", BASE + value('source = "command"\ncommand = ["/usr/bin/yes"]\ninterval = 0.5') + SCREENS,
-              "output"),
+              "printed more than 64 KiB"),
         Shape("4 setsid grandchildren", BASE + value('source = "command"\ncommand = ["/bin/sh", "-c", "setsid sleep 1000 & echo x"]\ninterval = 0.5') + SCREENS,
-              "killed"),
+              "left processes behind"),
         Shape("5 20,000-deep dotted header", PLAIN, "nested more than 32 levels deep", hostile_reload=deep_header()),
         Shape("6a 5,000 coloured screens", PLAIN, "screen 1001 is more than", hostile_reload=colored_screens(5000)),
         Shape("6b 8 elements of 16384x16384", PLAIN, "each side may be at most 8192", hostile_reload=squares(8, 16384)),
@@ -240,11 +241,19 @@ def run_shape(shape, work, env):
     survivors = marked_survivors(kiosk.pid)
     for survivor in survivors:
         os.kill(survivor, signal.SIGKILL)
-    cause_lines = [line for line in text.splitlines() if shape.cause in line]
+    # A log entry is a timestamped line and the lines under it (a refusal's diagnostics).
+    entries, current = [], ""
+    for line in text.splitlines():
+        if re.match(r"\d\d:\d\d:\d\d\.\d{3} ", line) and current:
+            entries.append(current)
+            current = ""
+        current += line + "\n"
+    entries.append(current)
+    cause_lines = [entry for entry in entries if shape.cause in entry]
     figures = {
         "status max s": max(status_times, default=99), "status calls": len(status_times),
         "watchdog gap s": gap, "RSS max MB": max(rss, default=0) / 1024, "SIGTERM to exit s": stop_seconds,
-        "survivors": len(survivors), "cause lines": len(cause_lines), "SIGHUP s": hups_seconds,
+        "survivors": len(survivors), "cause logged": len(cause_lines), "SIGHUP s": hups_seconds,
     }
     if not alive:
         problems.append(f"died with {kiosk.returncode}")
