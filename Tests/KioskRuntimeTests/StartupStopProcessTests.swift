@@ -51,6 +51,21 @@ final class StartupStopProcessTests: XCTestCase {
         XCTAssertLessThan(try stopDuringStart(after: "1000 screens, home"), 2)
     }
 
+    func testSigtermDuringTheReloadOfASlowDeckExitsWithinTwoSeconds() throws {
+        let kiosk = try start(Self.slowDeck.components(separatedBy: "[[screen]]").prefix(3).joined(separator: "[[screen]]"))
+        XCTAssertTrue(KioskProcess.wait(limit: 30) { kiosk.log.contains("ready:") }, kiosk.log)
+        let path = directory.appendingPathComponent("kiosk.toml").path
+        try Self.slowDeck.write(toFile: path, atomically: true, encoding: .utf8)
+        kill(kiosk.pid, SIGHUP)
+        usleep(300_000)
+        let reloaded = kiosk.log.contains("reloaded")
+        let sent = Date()
+        XCTAssertEqual(kiosk.stop(), 0, kiosk.log)
+        let seconds = Date().timeIntervalSince(sent)
+        print("SIGTERM 0.3 s into a reload of 1000 screens (over: \(reloaded)): exited in \(String(format: "%.3f", seconds)) s")
+        XCTAssertLessThan(seconds, 2, kiosk.log)
+    }
+
     func testADisplayTooLargeIsRefusedBeforeAnythingIsAllocated() throws {
         let kiosk = try start("[display]\nbackend = \"headless\"\nsize = \"16384x16384\"\n[camera]\nsource = \"none\"\n")
         XCTAssertTrue(KioskProcess.wait(limit: 10) { !kiosk.isRunning }, "a refused config must end the process")

@@ -70,7 +70,13 @@ final class ConfigApplier {
             return .noConfigFile
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
-        switch reloader.reload() {
+        let outcome = reloader.reload()
+        // A stop that came while the file was read goes first: nothing of the file is applied.
+        if SignalSource.isStopPending() {
+            logger.info("reload: a stop was asked; the running config stays")
+            return .rejected("a stop was asked; the running config stays")
+        }
+        switch outcome {
         case .applied(let file):
             restartNeeded = configuration.restartOnlyChanges(to: file)
             // Said at every reload while the file and the running part differ, not only at the first.
@@ -109,6 +115,10 @@ final class ConfigApplier {
         let scene: KioskScene
         do {
             scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(new, sceneSize) }
+        } catch is StopRequested {
+            onSceneRejected()
+            logger.info("reload: a stop was asked; the running config stays")
+            return "a stop was asked; the running config stays"
         } catch {
             onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")

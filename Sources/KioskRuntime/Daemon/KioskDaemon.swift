@@ -59,21 +59,22 @@ public final class KioskDaemon {
 
     /// The real daemon for `options`: loads the config (or the built-in demo), opens the display
     /// and devices it names.
-    /// SIGTERM, SIGINT and SIGHUP are taken from here on: a stop asked during start-up is seen
-    /// between its steps (`StartInterrupted`), never held back until the loop runs.
-    public convenience init(options: RunOptions, logger: Logger) throws {
-        let signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
+    /// SIGTERM, SIGINT and SIGHUP are taken from here on (through `signals`, the caller's when it
+    /// keeps them past a throw): a stop asked during start-up is seen between its steps
+    /// (`StopRequested`), never held back until the loop runs.
+    public convenience init(options: RunOptions, logger: Logger, signals: SignalSource? = nil) throws {
+        let signals = try signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         let (configuration, path) = try Self.loadConfiguration(options.configPath, logger: logger)
-        if SignalSource.isStopPending() { throw StartInterrupted() }
+        if SignalSource.isStopPending() { throw StopRequested() }
         // Before the display is opened: a headless or window size the budget cannot hold is never allocated.
         var display = configuration.display
         display.backend = options.displayBackend ?? display.backend
         if let planned = MemoryBudget.plannedSize(of: display) {
             try Self.checkMemory(configuration, displaySize: planned, path: path)
         }
-        if SignalSource.isStopPending() { throw StartInterrupted() }
+        if SignalSource.isStopPending() { throw StopRequested() }
         let parts = try DaemonParts.real(for: configuration, backendOverride: options.displayBackend, logger: logger)
-        if SignalSource.isStopPending() { throw StartInterrupted() }
+        if SignalSource.isStopPending() { throw StopRequested() }
         try self.init(configuration: configuration, configPath: path, parts: parts, options: options, logger: logger)
         self.signals = signals
     }
@@ -137,6 +138,7 @@ public final class KioskDaemon {
                                      buttons: ButtonActions) -> SceneBuilder {
         var builder = SceneBuilder(configuration: configuration, size: size, values: values)
         builder.onButtonAction = { [unowned buttons] screen, button in buttons.press(button, on: screen) }
+        builder.shouldStop = SignalSource.isStopPending
         return builder
     }
 
