@@ -5,7 +5,9 @@ all along, watchdog pings (WATCHDOG_USEC=1 s, so one every 0.5 s) never gap over
 under 300 MB, SIGTERM stops it within 2 s, no process it started survives, and the cause is
 logged once. Prints one line of figures per shape; exits 1 when a check fails.
 
-Run by Tests/soak/hostile.sh (not part of `make test`). Part B adds its shapes to SHAPES."""
+Run by Tests/soak/hostile.sh (not part of `make test`). Part B adds its shapes to shapes(); shape F
+(a D-Bus flood) is not one of the issue's: calls queue at the bus, so `ctl status` waits behind
+them, but SIGTERM must still end the daemon at once."""
 import os
 import re
 import signal
@@ -80,6 +82,13 @@ def megabyte_set_value(work, kiosk, env):
     subprocess.run([BINARY, "ctl", "set", "--bus", "session", "v", text], capture_output=True, timeout=10, env=env)
 
 
+def dbus_flood(work, kiosk, env):
+    # Not one of the issue's shapes: calls without replies as fast as the bus takes them.
+    here = os.path.dirname(os.path.abspath(__file__))
+    return subprocess.Popen([sys.executable, os.path.join(here, "dbus_flood.py"), env["DBUS_SESSION_BUS_ADDRESS"]],
+                            stderr=subprocess.DEVNULL)
+
+
 def deep_header():
     return "[" + ".".join(["a"] * 20_000) + "]\nx = 1\n"
 
@@ -106,6 +115,7 @@ def shapes(work):
         Shape("6b 8 elements of 16384x16384", PLAIN, "each side may be at most 8192", hostile_reload=squares(8, 16384)),
         Shape("6c a 16384x16384 display", PLAIN, "[display] size 16384x16384 is larger",
               hostile_reload=PLAIN.replace("640x400", "16384x16384")),
+        Shape("F a D-Bus flood", PLAIN, "signal 15: stopping", during=dbus_flood),
     ]
 
 
@@ -207,8 +217,7 @@ def run_shape(shape, work, env):
     threads = [threading.Thread(target=ask_status, daemon=True), threading.Thread(target=sample_rss, daemon=True)]
     for thread in threads:
         thread.start()
-    if shape.during:
-        shape.during(work, kiosk, env)
+    helper = shape.during(work, kiosk, env) if shape.during else None
     if shape.hostile_reload:
         with open(config, "w") as f:
             f.write(shape.hostile_reload)
@@ -233,6 +242,9 @@ def run_shape(shape, work, env):
         kiosk.kill()
         kiosk.wait()
     stop_seconds = time.monotonic() - sent
+    if isinstance(helper, subprocess.Popen):
+        helper.kill()
+        helper.wait()
     gap = watchdog.largest_gap(sent)
     watchdog.running = False
     watchdog.join()
