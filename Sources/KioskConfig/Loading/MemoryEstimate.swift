@@ -42,9 +42,17 @@ public struct MemoryEstimate: Hashable, Sendable {
         let scene = Size(width: Double(displaySize.width), height: Double(displaySize.height))
         var parts: [Part] = [Part(name: "the program", bytes: Self.baseBytes)]
         parts.append(Part(name: "the composed frame", bytes: frame))
+        // DRM scans out of its dumb buffers; a window or fbdev keeps a copy; the headless backend
+        // keeps none (issue 27: it shows the composed frame itself).
         let display = configuration.display
-        let scanOut = display.backend == .drm || display.backend == .auto ? display.buffers : 1
-        parts.append(Part(name: "the display's \(scanOut == 1 ? "copy" : "\(scanOut) buffers")", bytes: scanOut * frame))
+        let scanOut = switch display.backend {
+        case .drm, .auto: display.buffers
+        case .sdl, .fbdev: 1
+        case .headless: 0
+        }
+        if scanOut > 0 {
+            parts.append(Part(name: "the display's \(scanOut == 1 ? "copy" : "\(scanOut) buffers")", bytes: scanOut * frame))
+        }
         if configuration.camera.source != .none {
             // Two frames at the display's size (the one shown, the one arriving) and the blurred copy.
             parts.append(Part(name: "the camera's frames and blur", bytes: 3 * frame + frame / 64))
