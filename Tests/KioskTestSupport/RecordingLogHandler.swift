@@ -4,6 +4,8 @@ import Logging
 package final class LogLines: @unchecked Sendable {
     package private(set) var lines: [String] = []
 
+    package init() {}
+
     package func append(_ line: String) { lines.append(line) }
 
     package func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }

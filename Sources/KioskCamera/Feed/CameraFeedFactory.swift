@@ -6,8 +6,11 @@ public enum CameraFeedFactory {
     /// - Throws: `CameraError.badImage` when a camera's image fallback cannot be used; an image
     ///   source that cannot be used logs why and shows the fallback.
     ///   A missing camera is not an error here: the feed shows the fallback and keeps trying.
+    /// - Parameter warn: receives the source's faults (a camera that cannot be opened or stops, a
+    ///   picture that cannot be shown), which a kiosk owner must act on; nil: `log` does.
     public static func makeFeed(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
-                                log: @escaping @Sendable (String) -> Void) throws(CameraError) -> BackgroundFeed? {
+                                log: @escaping @Sendable (String) -> Void,
+                                warn: (@Sendable (String) -> Void)? = nil) throws(CameraError) -> BackgroundFeed? {
         switch settings.source {
         case .none:
             return nil
@@ -15,12 +18,12 @@ public enum CameraFeedFactory {
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let capture = captureSettings(settings, displayWidth: displayWidth, displayHeight: displayHeight)
             return .live(LiveFeed(settings: capture, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                                  makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log))
+                                  makeDevice: { V4L2CaptureDevice(settings: capture) }, log: log, warn: warn))
         case .video:
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let path = settings.imagePath ?? ""
             return .live(LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                                  makeDevice: { VideoPipelineDevice(path: path) }, log: log))
+                                  makeDevice: { VideoPipelineDevice(path: path) }, log: log, warn: warn))
         case .pattern, .image:
             let picture: FallbackPicture
             do {
@@ -29,7 +32,7 @@ public enum CameraFeedFactory {
                 // The daemon stays up on a bad picture and shows what `fallback` names (an image
                 // fallback is this same picture, so black).
                 let fallback = settings.fallback == .pattern ? FallbackPicture.pattern(framesPerSecond: settings.framesPerSecond) : nil
-                log("\(error); showing \(fallback == nil ? "black" : "the fallback pattern") instead")
+                (warn ?? log)("\(error); showing \(fallback == nil ? "black" : "the fallback pattern") instead")
                 guard let fallback else { return nil }
                 picture = fallback
             }

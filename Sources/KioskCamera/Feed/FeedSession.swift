@@ -22,6 +22,8 @@ final class FeedSession {
     private let fallback: TimedFrameSource?
     private let mailbox: FrameMailbox
     private let log: (String) -> Void
+    /// Receives the camera's faults (a warning: the panel shows the fallback); nil: `log` does.
+    private let warn: ((String) -> Void)?
     private let converter: FrameConverter
     /// The size and format asked of a camera, for the log; nil for a video, which is played as it is.
     private let requested: String?
@@ -41,11 +43,12 @@ final class FeedSession {
     let stallLimit = 5.0
 
     init(device: CaptureDevice?, fallback: TimedFrameSource?, mailbox: FrameMailbox, settings: CameraSettings,
-         startTime: Double, log: @escaping (String) -> Void) {
+         startTime: Double, log: @escaping (String) -> Void, warn: ((String) -> Void)? = nil) {
         self.device = device
         self.fallback = fallback
         self.mailbox = mailbox
         self.log = log
+        self.warn = warn
         self.startTime = startTime
         converter = FrameConverter(source: device?.path ?? "camera")
         backoff = RetryBackoff(initialDelay: settings.retryInitialDelay, maximumDelay: settings.retryMaximumDelay)
@@ -159,7 +162,7 @@ final class FeedSession {
         mailbox.countFault()
         if let reportedFault, reportedFault.isSameKind(as: error) { return }
         reportedFault = error
-        log(error.description)
+        (warn ?? log)(error.description)
     }
 
     /// Renders the fallback when its picture changes; returns seconds until it next does.

@@ -14,19 +14,23 @@ public final class LiveFeed: CameraFeed {
     private let fallback: FallbackPicture
     private let makeDevice: @Sendable () -> CaptureDevice?
     private let log: @Sendable (String) -> Void
+    private let warn: (@Sendable (String) -> Void)?
     private let currentRun = Mutex<CaptureRun?>(nil)
 
     /// - Parameters:
     ///   - makeDevice: builds the device on the capture thread; nil for a feed without a camera.
     ///   - log: receives one line per state change (never one per frame); called on the capture thread.
+    ///   - warn: receives the camera's faults (it cannot be opened, it stopped); nil: `log` does.
     public init(settings: CameraSettings, displayWidth: Int, displayHeight: Int, fallback: FallbackPicture,
-                makeDevice: @escaping @Sendable () -> CaptureDevice?, log: @escaping @Sendable (String) -> Void) {
+                makeDevice: @escaping @Sendable () -> CaptureDevice?, log: @escaping @Sendable (String) -> Void,
+                warn: (@Sendable (String) -> Void)? = nil) {
         precondition(displayWidth > 0 && displayHeight > 0, "display size \(displayWidth)x\(displayHeight)")
         mailbox = FrameMailbox(width: displayWidth, height: displayHeight, status: "stopped")
         self.settings = settings
         self.fallback = fallback
         self.makeDevice = makeDevice
         self.log = log
+        self.warn = warn
     }
 
     deinit {
@@ -52,15 +56,15 @@ public final class LiveFeed: CameraFeed {
         }
         guard let run else { return }
         let mailbox = self.mailbox, settings = self.settings, fallback = self.fallback
-        let makeDevice = self.makeDevice, log = self.log
+        let makeDevice = self.makeDevice, log = self.log, warn = self.warn
         let thread = Thread {
             // The replaced feed's thread may still be closing the same device: wait here, not on the loop.
             if let previous, !previous.wait(timeout: Self.previousStopWait) {
-                log("camera: the previous capture thread has not released its device after \(Int(Self.previousStopWait)) s; opening anyway")
+                (warn ?? log)("camera: the previous capture thread has not released its device after \(Int(Self.previousStopWait)) s; opening anyway")
             }
             let session = FeedSession(device: makeDevice(),
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
-                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), log: log)
+                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), log: log, warn: warn)
             while !run.isStopRequested {
                 let wait = session.step(now: MonotonicClock.now())
                 if wait > 0 { _ = run.wake.wait(timeout: wait) }

@@ -2,8 +2,9 @@
 enum KeySuggester {
     /// The closest candidate within a typo's reach (about a third of the word), or nil.
     static func suggestion(for key: String, among candidates: [String]) -> String? {
-        let limit = max(1, key.count / 3)
-        let scored = candidates.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
+        let count = key.count, limit = max(1, count / 3)
+        // The distance is at least the difference in length: a megabyte key is compared with nothing.
+        let scored = candidates.filter { abs($0.count - count) <= limit }.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
         return best.candidate
     }

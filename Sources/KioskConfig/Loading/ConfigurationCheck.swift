@@ -35,6 +35,7 @@ public struct ConfigurationCheck: Sendable {
                 let problems = check.diagnostics(for: configuration)
                     + VideoPathCheck(fileName: path, locator: SourceLocator(text: text), probe: probeVideo)
                     .diagnostics(for: configuration)
+                    + Self.memoryProblems(configuration, fileName: path)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))
                 } else if let fontSubstitute {
@@ -48,6 +49,16 @@ public struct ConfigurationCheck: Sendable {
         case .failure(let error):
             self.init(result: .failure(error), fileName: path)
         }
+    }
+
+    /// The memory budget at the display's size (a panel's preferred mode is not known before it
+    /// is opened: 1920x1080 is assumed, and the daemon checks again at the real size).
+    private static func memoryProblems(_ configuration: KioskConfiguration, fileName: String) -> [ConfigDiagnostic] {
+        let planned = MemoryBudget.plannedSize(of: configuration.display)
+        guard let problem = MemoryBudget(configuration.limits)
+            .problem(with: configuration, displaySize: planned ?? MemoryBudget.assumedPanelSize) else { return [] }
+        let assumed = planned == nil ? " (the panel's mode is not known before it is opened; this assumes \(MemoryBudget.assumedPanelSize))" : ""
+        return [ConfigDiagnostic(file: fileName, position: nil, message: problem + assumed)]
     }
 
     init(result: Result<KioskConfiguration, ConfigurationError>, fileName: String) {

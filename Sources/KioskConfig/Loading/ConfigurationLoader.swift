@@ -45,6 +45,7 @@ public enum ConfigurationLoader {
         let configuration = KioskConfiguration(reading: TableReader(path: .root, entries: entries,
                                                                     diagnostics: diagnostics))
         let problems = diagnostics.sortedDiagnostics
+            + SizeBounds(fileName: fileName, locator: diagnostics.locator).diagnostics(for: configuration)
         return problems.isEmpty ? .success(configuration) : .failure(ConfigurationError(diagnostics: problems))
     }
 

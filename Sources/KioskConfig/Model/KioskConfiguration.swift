@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// The whole kiosk as one TOML file describes it. Every setting has a default, so an empty file
 /// is a valid configuration: one transparent screen over the pattern background.
 public struct KioskConfiguration: Hashable, Sendable {
@@ -16,6 +18,7 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var control = ControlConfiguration()
     public var metrics = MetricsConfiguration()
     public var mqtt = MqttConfiguration()
+    public var limits = LimitsConfiguration()
     /// `[[value]]`: the named texts `{name}` placeholders show.
     public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
@@ -53,6 +56,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         control = ControlConfiguration(reading: root.table("control"))
         metrics = MetricsConfiguration(reading: root.table("metrics"))
         mqtt = MqttConfiguration(reading: root.table("mqtt"))
+        limits = LimitsConfiguration(reading: root.table("limits"))
         let valueTables = root.tables("value")
         values = valueTables.map(ValueConfiguration.init(reading:))
         let screenTables = root.tables("screen")
@@ -75,7 +79,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         for (screen, table) in zip(screens, screenTables) where !screen.name.isEmpty {
             if let first = firstTableByName[screen.name] {
                 let firstLine = diagnostics.locator.valuePosition(of: first.path.appending("name"))?.line
-                diagnostics.valueError("duplicate screen name \"\(screen.name)\""
+                diagnostics.valueError("duplicate screen name \"\(MessageText.shortened(screen.name))\""
                                        + (firstLine.map { " (first used on line \($0))" } ?? ""),
                                        at: table.path.appending("name"))
             } else {
@@ -85,8 +89,8 @@ public struct KioskConfiguration: Hashable, Sendable {
         let names = screens.map(\.name).filter { !$0.isEmpty }
         func checkScreenName(_ name: String, what: String, at path: ConfigPath) {
             guard !name.isEmpty, !names.contains(name) else { return }
-            diagnostics.valueError("\(what) names screen \"\(name)\", which does not exist; screens: "
-                                   + names.map { "\"\($0)\"" }.joined(separator: ", ")
+            diagnostics.valueError("\(what) names screen \"\(MessageText.shortened(name))\", which does not exist; screens: "
+                                   + names.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", ")
                                    + TableReader.hint(for: name, among: names), at: path)
         }
         if homeGiven {

@@ -1,5 +1,5 @@
-/// The bounds a config file must keep before it is parsed: its size, and how deeply its tables,
-/// keys, inline tables and arrays nest. toml++ builds a dotted header 20,000 keys deep in
+/// The bounds a config file must keep before it is parsed: its size, how deeply its tables,
+/// keys, inline tables and arrays nest, and how many screens it has. toml++ builds a dotted header 20,000 keys deep in
 /// quadratic time and memory (gigabytes for a 40 KB file), so such a file is refused by one
 /// linear pass first. Documented in Config/kiosk.toml.
 public struct ConfigBounds {
@@ -8,6 +8,8 @@ public struct ConfigBounds {
     /// The deepest nesting: header keys (`[a.b.c]` is 3), plus dotted keys under it, plus the
     /// inline tables and arrays a value opens (`[[screen.element.content]]` is 3).
     public static let maximumDepth = 32
+    /// The most `[[screen]]` tables.
+    public static let maximumScreens = 1000
 
     /// Where `text` first breaks a bound and the message (after the file name), or nil.
     public static func firstViolation(in text: String) -> (position: SourcePosition, message: String)? {
@@ -41,6 +43,8 @@ public struct ConfigBounds {
         var line = 1
         var column = 1
         var tableDepth = 0
+        var screens = 0
+        static let screenHeader = Array("screen".unicodeScalars)
         var open: [Container] = []
         var current: Unicode.Scalar? { index < characters.count ? characters[index] : nil }
 
@@ -61,8 +65,11 @@ public struct ConfigBounds {
                 skip(newlines: true)
                 guard let scalar = current else { break }
                 if scalar == "[" {
+                    let header = SourcePosition(line: line, column: column)
                     advance()
-                    if current == "[" { advance() }
+                    let isArray = current == "["
+                    if isArray { advance() }
+                    let nameStart = index
                     // A header: its keys set the depth of what follows.
                     var depth = 1
                     while let scalar = current, scalar != "]", scalar != "\n" {
@@ -71,6 +78,14 @@ public struct ConfigBounds {
                             if depth > ConfigBounds.maximumDepth { return tooDeep(depth) }
                         }
                         if scalar == "\"" || scalar == "'" { skipString() } else { advance() }
+                    }
+                    // Counted here, before parsing: 5,000 screens took seconds to parse at every reload.
+                    if isArray && characters[nameStart..<index].filter({ $0 != " " && $0 != "\t" }) == Self.screenHeader {
+                        screens += 1
+                        if screens > ConfigBounds.maximumScreens {
+                            return (header, "screen \(screens) is more than the \(ConfigBounds.maximumScreens) screens a kiosk may have"
+                                    + " (each is built and laid out at start and at every reload); use fewer screens")
+                        }
                     }
                     tableDepth = depth
                     skipToLineEnd()

@@ -161,7 +161,7 @@ final class TableReader {
             return nil
         }
         guard let value = parse(text) else {
-            valueError(key, "expected \(expected), found \"\(text)\"")
+            valueError(key, "expected \(expected), found \"\(MessageText.shortened(text))\"")
             return nil
         }
         return value
@@ -282,7 +282,7 @@ final class TableReader {
     func finishReading(context: String? = nil) {
         for (key, _) in entries where !knownKeys.contains(key) {
             let place = context ?? tableName
-            var message = "unknown key '\(key)' in \(place)"
+            var message = "unknown key '\(MessageText.shortened(key))' in \(place)"
             if !path.components.isEmpty && Self.topLevelKeys.contains(key) {
                 message += "; '\(key)' is a top-level key: move it above the first [table]"
             } else if let suggestion = KeySuggester.suggestion(for: key, among: knownKeys) {

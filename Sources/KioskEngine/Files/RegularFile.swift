@@ -16,7 +16,12 @@ public enum RegularFile {
     /// - Parameter refuseLarger: throw `tooLarge` instead of returning the first `limit` bytes.
     public static func read(_ path: String, upTo limit: Int, refuseLarger: Bool = false) throws(RegularFileError) -> (bytes: [UInt8], truncated: Bool) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, code: errno) }
+        guard descriptor >= 0 else {
+            let code = errno
+            // A FIFO or device that cannot be opened is called what it is, not "no permission".
+            if let kind = irregularKind(of: path) { throw .notRegular(path: path, kind: kind) }
+            throw .cannotOpen(path: path, code: code)
+        }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path: path, code: errno) }

@@ -44,9 +44,15 @@ public final class BusConnection {
         return usec
     }
 
-    /// Handles everything readable or due now: incoming calls run their handlers here.
-    public func processPending() throws(BusError) {
-        while try check("sd_bus_process", sd_bus_process(bus, nil)) > 0 {}
+    /// Handles what is readable or due now, at most `limit` messages: incoming calls run their
+    /// handlers here. Returns true when more may be waiting (a flood of calls), so the caller
+    /// comes back on the loop's next turn instead of starving signals and frames.
+    @discardableResult
+    public func processPending(limit: Int = 64) throws(BusError) -> Bool {
+        for _ in 0..<limit {
+            if try check("sd_bus_process", sd_bus_process(bus, nil)) == 0 { return false }
+        }
+        return true
     }
 
     // MARK: Service

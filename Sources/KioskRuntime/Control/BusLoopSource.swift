@@ -28,8 +28,10 @@ final class BusLoopSource {
     /// Runs what is pending; called when the socket or the timer is ready.
     func dispatch() {
         do {
-            try connection.processPending()
+            let more = try connection.processPending()
             try update()
+            // sd-bus may hold read messages the socket no longer shows: come back next turn.
+            if more { timer.schedule(after: 0) }
         } catch let error as BusError {
             fail(error)
         } catch {

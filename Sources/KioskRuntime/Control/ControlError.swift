@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// Why the kiosk refused a control call; each case travels as its own D-Bus error name.
 public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A transition runs (or a finger pans); GoTo waits for none.
@@ -36,7 +38,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .busy:
             "a transition is under way; try again when it has ended"
         case .noSuchScreen(let name, let screens):
-            "no screen named \"\(name)\"; screens: " + screens.map { "\"\($0)\"" }.joined(separator: ", ")
+            "no screen named \"\(MessageText.shortened(name))\"; screens: " + screens.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", ")
         case .configRejected(let errors):
             "the config was not applied; the running config stays:\n\(errors)"
         case .noConfigFile:

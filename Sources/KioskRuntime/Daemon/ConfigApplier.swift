@@ -3,6 +3,7 @@ import KioskConfig
 import KioskDisplay
 import KioskEngine
 import KioskInput
+import KioskOptions
 import KioskTouch
 import Logging
 
@@ -42,6 +43,8 @@ final class ConfigApplier {
     var onSceneReplaced: (KioskConfiguration) -> Void = { _ in }
     /// The new configuration's scene could not be built: whatever making its builder staged is undone.
     var onSceneRejected: () -> Void = {}
+    /// The last refusal logged whole.
+    private var lastRefusal: String?
 
     init(root: SceneRoot, path: String?, frameClock: any FrameClock,
          makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
@@ -74,7 +77,13 @@ final class ConfigApplier {
             return .noConfigFile
         }
         var reloader = ConfigurationReloader(path: path, current: configuration)
-        switch reloader.reload() {
+        let outcome = reloader.reload()
+        // A stop that came while the file was read goes first: nothing of the file is applied.
+        if SignalSource.isStopPending() {
+            logger.info("reload: a stop was asked; the running config stays")
+            return .rejected("a stop was asked; the running config stays")
+        }
+        switch outcome {
         case .applied(let file):
             refreshPictures()
             restartNeeded = configuration.restartOnlyChanges(to: file)
@@ -83,17 +92,23 @@ final class ConfigApplier {
                 logger.warning("\(restartNeeded.joined(separator: ", ")): \(restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
+            if let problem = MemoryBudget(new.limits).problem(with: new, displaySize: root.geometry.panelSize) {
+                refused("\(path) not applied; the running config stays: \(problem)")
+                return .rejected("\(path): \(problem)")
+            }
+            lastRefusal = nil
             guard new != configuration else { return unchangedConfiguration(path, "nothing changed that a reload applies") }
             if let problem = apply(new) { return .rejected(problem) }
             logger.notice("reloaded \(path)")
             new.warnings.forEach { logger.warning("\($0)") }
             return .applied
         case .unchanged:
+            lastRefusal = nil
             refreshPictures()
             restartNeeded = []
             return unchangedConfiguration(path, "nothing changed")
         case .rejected(let error):
-            logger.error("\(path) not applied; the running config stays:\n\(error)")
+            refused("\(path) not applied; the running config stays:\n\(error)")
             return .rejected("\(error)")
         }
     }
@@ -127,6 +142,10 @@ final class ConfigApplier {
         let scene: KioskScene
         do {
             scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(root.reconfigured(new)) }
+        } catch is StopRequested {
+            onSceneRejected()
+            logger.info("reload: a stop was asked; the running config stays")
+            return "a stop was asked; the running config stays"
         } catch {
             onSceneRejected()
             logger.error("the new config's screens could not be built (\(error)); the running config stays")
@@ -163,6 +182,17 @@ final class ConfigApplier {
     static let serviceRestartAdvice = "only a restart applies these: systemctl restart swipe-kiosk"
     /// What this daemon says about them: `preview` restarts itself, not the service.
     var restartAdvice = ConfigApplier.serviceRestartAdvice
+
+    /// Logs why a reload was refused; the same refusal again (a SIGHUP storm over one bad file)
+    /// is one short line, so the log names the cause once.
+    private func refused(_ message: String) {
+        if message == lastRefusal {
+            logger.info("reload refused again for the same problems; the running config stays")
+        } else {
+            logger.error("\(message)")
+            lastRefusal = message
+        }
+    }
 
     private func startTouchInput() {
         do {

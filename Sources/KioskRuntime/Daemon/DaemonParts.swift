@@ -80,7 +80,8 @@ public struct DaemonParts {
         { camera, size in
             try CameraFeedFactory.makeFeed(settings: camera.cameraSettings, displayWidth: Int(size.width),
                                            displayHeight: Int(size.height),
-                                           log: { [logger] line in logger.notice("camera: \(line)") })
+                                           log: { [logger] line in logger.notice("camera: \(line)") },
+                                           warn: { [logger] line in logger.warning("camera: \(line)") })
         }
     }
 }

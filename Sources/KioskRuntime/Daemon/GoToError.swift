@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// Why `KioskDaemon.goTo(_:animated:)` was refused.
 public enum GoToError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A transition (or a finger's pan) is under way; try again when it has ended.
@@ -8,7 +10,7 @@ public enum GoToError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .busy: "a transition is running; try again when it has ended"
-        case .noSuchScreen(let name): "no screen is called \"\(name)\""
+        case .noSuchScreen(let name): "no screen is called \"\(MessageText.shortened(name))\""
         }
     }
 }

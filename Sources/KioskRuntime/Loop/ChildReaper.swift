@@ -101,13 +101,9 @@ final class ChildReaper {
 
     /// The processes whose parent is `parent`, from /proc/N/stat.
     private static func children(of parent: pid_t) -> [ProcessEntry] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
         var found: [ProcessEntry] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name),
-                  let stat = try? RegularFile.read("/proc/\(pid)/stat", upTo: 4096).bytes else { continue }
+        for pid in candidates(of: parent) {
+            guard let stat = try? RegularFile.read("/proc/\(pid)/stat", upTo: 4096).bytes else { continue }
             let text = String(decoding: stat, as: UTF8.self)
             // "pid (comm) S ppid pgrp ...": comm may hold spaces and parentheses, so split after its last ')'.
             guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")") else { continue }
@@ -117,5 +113,28 @@ final class ChildReaper {
             found.append(ProcessEntry(pid: pid, name: String(text[text.index(after: open)..<close]), state: state, group: group))
         }
         return found
+    }
+
+    /// The pids that may be `parent`'s children: those its threads' `children` files list (a few
+    /// reads), or every pid in /proc where the kernel has no such files (a scan that takes about
+    /// a second on a busy machine, once per sweep).
+    private static func candidates(of parent: pid_t) -> [pid_t] {
+        let pids = { (folder: String) -> [pid_t]? in
+            guard let directory = opendir(folder) else { return nil }
+            defer { closedir(directory) }
+            var pids: [pid_t] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if let pid = pid_t(name) { pids.append(pid) }
+            }
+            return pids
+        }
+        if let threads = pids("/proc/\(parent)/task"), access("/proc/\(parent)/task/\(parent)/children", R_OK) == 0 {
+            return threads.flatMap { thread -> [pid_t] in
+                guard let text = try? RegularFile.read("/proc/\(parent)/task/\(thread)/children", upTo: 1 << 20).bytes else { return [] }
+                return String(decoding: text, as: UTF8.self).split(separator: " ").compactMap { pid_t($0) }
+            }
+        }
+        return pids("/proc") ?? []
     }
 }

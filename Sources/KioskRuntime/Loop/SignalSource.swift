@@ -22,6 +22,15 @@ public final class SignalSource {
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
 
+    /// Whether SIGTERM or SIGINT waits, blocked, for this thread: long work (start-up, drawing
+    /// ahead) asks between its steps, so a stop is seen at once. Reads nothing: the signal stays
+    /// pending for `readPending`.
+    public static func isStopPending() -> Bool {
+        var pending = sigset_t()
+        guard sigpending(&pending) == 0 else { return false }
+        return sigismember(&pending, SIGTERM) == 1 || sigismember(&pending, SIGINT) == 1
+    }
+
     /// The signals that arrived since the last call, in order.
     public func readPending() -> [Int32] {
         var received: [Int32] = []

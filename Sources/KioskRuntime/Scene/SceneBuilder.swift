@@ -12,6 +12,9 @@ public struct SceneBuilder {
     public var values: ValueStore
     /// A `signal` or `exec` button was pressed on the named screen.
     public var onButtonAction: (_ screen: String, _ button: ButtonElement) -> Void = { _, _ in }
+    /// Asked before each screen is built; true throws `StopRequested` (the daemon asks whether a
+    /// SIGTERM waits, so a thousand screens never hold a stop back).
+    public var shouldStop: () -> Bool = { false }
 
     public init(configuration: KioskConfiguration, size: Size, values: ValueStore? = nil) {
         self.configuration = configuration
@@ -55,8 +58,9 @@ public struct SceneBuilder {
         container.indicatorStartColor = indicator.color
         container.indicatorEndColor = configuration.screens.last?.indicatorColor ?? indicator.color
 
-        let screens = configuration.screens.map { screen in
-            makeScreen(screen) { [weak container] target in
+        let screens = try configuration.screens.map { screen in
+            if shouldStop() { throw StopRequested() }
+            return makeScreen(screen) { [weak container] target in
                 guard let container, let index = names.firstIndex(of: target) else { return }
                 container.select(index: index, animated: true)
             }

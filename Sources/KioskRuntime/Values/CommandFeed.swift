@@ -2,7 +2,7 @@ import KioskConfig
 
 /// `source = "command"`: the first line of the command's stdout, run every `interval` seconds in
 /// a child process (never on the loop's time), killed at `timeout`. A failing run keeps the last
-/// good text and is logged once per change of its error.
+/// good text and each of its problems is logged once until a run succeeds again.
 final class CommandFeed: ValueFeed {
     private let spec: CommandSpec
     private let loop: EventLoop
@@ -12,7 +12,9 @@ final class CommandFeed: ValueFeed {
     private let log: (String) -> Void
     private var timer: (any DaemonTimer)?
     private var running: ChildProcess?
-    private var lastProblem: String?
+    /// Problems logged since the last good run: a run that is cut and then too long (a changing
+    /// 64 KB line) must not log both again at every interval.
+    private var reported: Set<String> = []
 
     init(spec: CommandSpec, loop: EventLoop, clock: any DaemonClock, reaper: ChildReaper, set: @escaping (String) -> Void,
          log: @escaping (String) -> Void) throws {
@@ -56,8 +58,8 @@ final class CommandFeed: ValueFeed {
             let detail = outcome.standardError.split(separator: "\n").first.map { ": \($0)" } ?? ""
             report("\(command): exit status \(outcome.status)\(detail)")
         } else {
-            if lastProblem != nil { log("\(command) works again") }
-            lastProblem = nil
+            if !reported.isEmpty { log("\(command) works again") }
+            reported = []
             show(outcome.standardOutput)
         }
     }
@@ -71,8 +73,7 @@ final class CommandFeed: ValueFeed {
     }
 
     private func report(_ problem: String) {
-        guard problem != lastProblem else { return }
-        lastProblem = problem
+        guard reported.insert(problem).inserted else { return }
         log(problem)
     }
 }

@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskEngine
 
 /// Why `KioskDaemon.setValue(_:to:)` was refused.
 public enum SetValueError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,11 +13,11 @@ public enum SetValueError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchValue(let name, let values):
-            "no value named \"\(name)\"; values: " + (values.isEmpty ? "none ([[value]] defines them)" : values.map { "\"\($0)\"" }.joined(separator: ", "))
+            "no value named \"\(MessageText.shortened(name))\"; values: " + (values.isEmpty ? "none ([[value]] defines them)" : values.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", "))
         case .notSettable(let name, let source):
-            "value \"\(name)\" has source \"\(source.rawValue)\": only a \"dbus\" value can be set"
+            "value \"\(MessageText.shortened(name))\" has source \"\(source.rawValue)\": only a \"dbus\" value can be set"
         case .tooLong(let name, let bytes):
-            "the text for value \"\(name)\" is \(bytes) bytes, more than the \(ValueTextLimit.bytes) a value may hold; send a shorter text"
+            "the text for value \"\(MessageText.shortened(name))\" is \(bytes) bytes, more than the \(ValueTextLimit.bytes) a value may hold; send a shorter text"
         }
     }
 }

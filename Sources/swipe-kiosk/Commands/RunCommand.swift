@@ -35,13 +35,24 @@ struct RunCommand: ParsableCommand {
         var options = RunOptions(configPath: configOption.config, displayBackend: display, eventsLogPath: eventsLog,
                                  replayPath: replay, replayDevicePath: device)
         options.exitAfterReplay = !keepRunning
+        // Taken before anything starts; kept here so a stop during start-up is read, not re-raised.
+        let signals: SignalSource
         do {
-            let daemon = try KioskDaemon(options: options, logger: logger)
+            signals = try SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+        do {
+            let daemon = try KioskDaemon(options: options, logger: logger, signals: signals)
             let control = KioskControl(daemon: daemon, logger: logger)
             let status = try withExtendedLifetime(control) { try daemon.run() }
             if status != 0 { throw ExitCode(status) }
         } catch let error as ExitCode {
             throw error
+        } catch is StopRequested {
+            let received = signals.readPending().first { $0 != SIGHUP } ?? SIGTERM
+            logger.notice("signal \(received) during start-up: stopping")
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure

@@ -1,0 +1,131 @@
+import KioskEngine
+import KioskOptions
+
+/// What a configuration needs in memory at a display size, part by part, as the daemon keeps it:
+/// the composed frame and the display's buffers, the camera's frames and the blur the overlap
+/// transition fades in, the surfaces drawn for the screens in reach (the two on show during a
+/// transition whatever they take, the rest within the surface cache's budget), the largest
+/// picture while it is decoded, and what each screen's views cost. Figures are upper estimates
+/// kept in step with `Compositor`, `LayerSurfaceCache` and `SceneHost.keepReachableScreens`.
+public struct MemoryEstimate: Hashable, Sendable {
+    /// One named part and its bytes.
+    public struct Part: Hashable, Sendable {
+        public var name: String
+        public var bytes: Int
+    }
+
+    /// The display size the estimate is for.
+    public var displaySize: PixelSize
+    /// The parts, largest first.
+    public var parts: [Part]
+
+    /// All the parts together.
+    public var totalBytes: Int { parts.reduce(0) { $0 + $1.bytes } }
+
+    /// The program itself: the binary and its libraries (about 37 MB resident), the Swift
+    /// runtime's, fonts' and libraries' heaps (about 4 MB), measured with one screen.
+    static let baseBytes = 44 << 20
+    /// A screen's views, layers and tab beside its surfaces: 5,000 coloured screens with a tab
+    /// bar took 44 MB more than one (debug build, 1280x800 headless), about 9 KB each.
+    static let bytesPerScreen = 16 << 10
+    /// An element's view and layer beside its surface (5,000 more colour elements: about 8 MB).
+    static let bytesPerElement = 4 << 10
+    /// What `LayerSurfaceCache` keeps beyond the surfaces of the frame on show.
+    static let surfaceCacheBytes = 96 << 20
+    /// The margin a card's shadow adds around it, each side.
+    static let shadowMargin = 48
+
+    /// - Parameter pictureSize: a picture file's pixel size from its header; nil when it cannot be read.
+    public init(configuration: KioskConfiguration, displaySize: PixelSize, pictureSize: (String) -> PixelSize? = Self.headerSize) {
+        self.displaySize = displaySize
+        let frame = 4 * displaySize.width * displaySize.height
+        let scene = Size(width: Double(displaySize.width), height: Double(displaySize.height))
+        var parts: [Part] = [Part(name: "the program", bytes: Self.baseBytes)]
+        parts.append(Part(name: "the composed frame", bytes: frame))
+        // DRM scans out of its dumb buffers; a window or fbdev keeps a copy; the headless backend
+        // keeps none (issue 27: it shows the composed frame itself).
+        let display = configuration.display
+        let scanOut = switch display.backend {
+        case .drm, .auto: display.buffers
+        case .sdl, .fbdev: 1
+        case .headless: 0
+        }
+        if scanOut > 0 {
+            parts.append(Part(name: "the display's \(scanOut == 1 ? "copy" : "\(scanOut) buffers")", bytes: scanOut * frame))
+        }
+        if configuration.camera.source != .none {
+            // Two frames at the display's size (the one shown, the one arriving) and the blurred copy.
+            parts.append(Part(name: "the camera's frames and blur", bytes: 3 * frame + frame / 64))
+        }
+        var screenSurfaces: [Int] = []
+        var elementCount = 0
+        var largestPicture = 0
+        for screen in configuration.screens {
+            var bytes = 0
+            Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &elementCount) { path in
+                // A picture past the decoders' limit is never decoded (`PictureCheck` reports it).
+                if let size = pictureSize(path), size.width * size.height <= ImageFileHeader.maximumDecodedPixels {
+                    largestPicture = max(largestPicture, 4 * size.width * size.height)
+                }
+            }
+            screenSurfaces.append(bytes)
+        }
+        let onShow = screenSurfaces.sorted(by: >).prefix(2).reduce(0, +)
+        let all = screenSurfaces.reduce(0, +)
+        var surfaces = max(onShow, min(all, Self.surfaceCacheBytes))
+        if configuration.tabs.enabled { surfaces += 4 * displaySize.width * configuration.tabs.height }
+        parts.append(Part(name: "the surfaces of the screens in reach", bytes: surfaces))
+        if largestPicture > 0 { parts.append(Part(name: "the largest picture decoded", bytes: largestPicture)) }
+        let count = configuration.screens.count
+        parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(elementCount) element\(elementCount == 1 ? "" : "s")",
+                          bytes: count * Self.bytesPerScreen + elementCount * Self.bytesPerElement))
+        self.parts = parts.sorted { $0.bytes > $1.bytes }
+    }
+
+    /// The bytes of the surfaces `elements` draw in a container of `size`; each picture's path goes to `picture`.
+    private static func surfaces(of elements: [ElementConfiguration], in size: Size, bytes: inout Int, elements count: inout Int,
+                                 picture: (String) -> Void) {
+        for element in elements {
+            count += 1
+            let rect = element.frame.rect(in: size)
+            let width = Int(max(0, rect.width).rounded(.up)), height = Int(max(0, rect.height).rounded(.up))
+            switch element.kind {
+            case .scroll(let scroll):
+                let content = Size(width: rect.width, height: scroll.contentHeight ?? rect.height)
+                surfaces(of: scroll.content, in: content, bytes: &bytes, elements: &count, picture: picture)
+            case .card(let card) where card.shadow:
+                bytes += 4 * (width + 2 * shadowMargin) * (height + 2 * shadowMargin)
+            case .image(let image):
+                picture(image.path)
+                bytes += 4 * width * height
+            case .color, .gradient, .text, .card, .button:
+                bytes += 4 * width * height
+            }
+        }
+    }
+
+    /// A picture's size from its header, for a regular file only (a FIFO is never opened).
+    public static func headerSize(of path: String) -> PixelSize? {
+        guard RegularFile.irregularKind(of: path) == nil, let header = ImageFileHeader(contentsOf: path) else { return nil }
+        return PixelSize(width: header.width, height: header.height)
+    }
+
+    /// "1.3 GiB at 1280x800: 5000 screens and 0 elements 312 MiB, the composed frame 3.9 MiB, ...".
+    public var description: String {
+        "\(Self.format(totalBytes)) at \(displaySize): "
+            + parts.filter { $0.bytes > 0 }.map { "\($0.name) \(Self.format($0.bytes))" }.joined(separator: ", ")
+    }
+
+    /// Bytes as "812 KiB", "96 MiB" or "1.3 GiB".
+    public static func format(_ bytes: Int) -> String {
+        let value = Double(bytes)
+        if bytes >= 1 << 30 { return "\(oneDecimal(value / Double(1 << 30))) GiB" }
+        if bytes >= 1 << 20 { return "\(oneDecimal(value / Double(1 << 20))) MiB" }
+        return "\(Int((value / 1024).rounded(.up))) KiB"
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 || tenths >= 1000 ? "\(Int((value).rounded()))" : "\(tenths / 10).\(tenths % 10)"
+    }
+}

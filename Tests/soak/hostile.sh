@@ -1,0 +1,11 @@
+#!/bin/sh
+# Issue 24's goal (not part of `make test`; a few minutes): the real daemon with each hostile
+# shape present under 1,000 SIGHUPs (`SIGHUPS`), checked for `ctl status` within 1 s, watchdog
+# gaps under 2 s, RSS under 300 MB, SIGTERM to exit within 2 s, no started process surviving and
+# the cause logged once. `SHAPES=1,6a` runs only those. Needs dbus-daemon (a private session bus).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+SWIPE_KIOSK=${SWIPE_KIOSK:-$root/.build/release/swipe-kiosk}
+export SWIPE_KIOSK
+exec python3 "$here/hostile.py"
