@@ -80,7 +80,6 @@ interval = 2
 [mqtt]
 broker = "mqtt://127.0.0.1:1883"
 client-id = "e2e-panel"
-keepalive = 10
 TOML
 # Debian's Mosquitto (from rootfs.sh), started by its own unit at boot: made explicit here that it
 # listens on the loopback only and takes clients without an account.

@@ -187,7 +187,7 @@ mosquitto_pub -h 127.0.0.1 -q 1 -t $prefix/command/goto -m red
 check mqtt-goto-result expect_result 1 '{"command":"goto","error":null,"ok":true}'
 sleep 3
 screendump 08-after-mqtt-goto
-check mqtt-state-screen-retained sh -c "mosquitto_sub -h 127.0.0.1 -t $prefix/state/screen -C 1 -W 10 | grep -x red"
+check mqtt-state-screen-retained sh -c "screen=\$(mosquitto_sub -h 127.0.0.1 -t $prefix/state/screen -C 1 -W 10); echo \"retained: \$screen\"; [ \"\$screen\" = red ]"
 mosquitto_pub -h 127.0.0.1 -q 1 -t $prefix/command/goto -m '{"screen": "camera", "animated": false}'
 check mqtt-json-goto-result expect_result 2 '{"command":"goto","error":null,"ok":true}'
 sleep 3
