@@ -36,17 +36,6 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
         """
     }
 
-    /// The keys each entity type's MQTT discovery documents as required or used here.
-    private static let documentedKeys: [String: Set<String>] = [
-        "select": ["command_topic", "options", "state_topic"],
-        "light": ["command_topic", "state_topic", "payload_on", "payload_off", "brightness_command_topic", "brightness_state_topic"],
-        "button": ["command_topic", "payload_press"],
-        "sensor": ["state_topic"],
-        "binary_sensor": ["state_topic", "payload_on", "payload_off"],
-    ]
-    private static let commonKeys: Set<String> = ["name", "unique_id", "availability_topic", "payload_available",
-                                                  "payload_not_available", "device"]
-
     func testTheKioskAppearsAsOneDeviceAndARemovedValueIsCleared() throws {
         let broker = try MosquittoBroker()
         let kiosk = try DaemonHarness(config: Self.config(port: broker.port,
@@ -64,7 +53,8 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
             let component = entity.split(separator: "/")[1]
             let payload = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(configs.last(entity)!.utf8)) as? [String: Any])
             let keys = Set(payload.keys)
-            XCTAssertTrue(keys.isSuperset(of: Self.commonKeys.union(Self.documentedKeys[String(component)]!)), "\(entity): \(keys)")
+            let required = HomeAssistantDiscoveryKeys.commonRequired.union(HomeAssistantDiscoveryKeys.required[String(component)]!)
+            XCTAssertTrue(keys.isSuperset(of: required), "\(entity): \(keys)")
             XCTAssertEqual(payload["availability_topic"] as? String, "kiosk/d/availability")
             XCTAssertEqual((payload["device"] as? [String: Any])?["identifiers"] as? [String], ["hall.panel"])
         }

@@ -37,17 +37,21 @@ final class SilentBrokerInProcessTests: XCTestCase {
             """)
         kiosk.settle()
         let control = KioskControl(daemon: kiosk.daemon, logger: kiosk.log.logger)
-        var longest = 0.0
-        // Frames, touches of the loop and the client's timers through several connect deadlines.
+        var loop = LoopTurnTimer()
+        // Frames, turns of the loop and the client's timers through several connect deadlines; the
+        // loop's own work between frames (events, timers: where the client waits if it ever does)
+        // is what the silent broker could stretch.
         for round in 0..<200 {
-            let start = Date()
-            _ = try kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 0)
-            kiosk.frame()
-            longest = max(longest, Date().timeIntervalSince(start))
+            kiosk.clock.frameClock.tick()
+            kiosk.daemon.frameTickDelivered()
+            try loop.measure {
+                _ = try kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 0)
+                kiosk.clock.fireDueTimers()
+            }
             if round % 20 == 19 { kiosk.clock.advance(to: kiosk.clock.now + 11) }
             if round == 100 { try kiosk.daemon.goTo("work", animated: true) }
         }
-        XCTAssertLessThan(longest, 1.0 / 60, "the longest turn took \(longest * 1000) ms")
+        XCTAssertLessThan(loop.longest, 1.0 / 60, loop.summary)
         XCTAssertTrue(kiosk.log.lines.contains { $0.contains("did not answer within 10 s") }, "\(kiosk.log.lines)")
         XCTAssertEqual(kiosk.daemon.currentScreen, "work")
         withExtendedLifetime(control) {}

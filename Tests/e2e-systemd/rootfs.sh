@@ -3,16 +3,49 @@
 # later runs reuse it until it is deleted.
 #
 #   Tests/e2e-systemd/rootfs.sh DIR     makes DIR (a bookworm root with systemd as PID 1, dbus,
-#                                       udev, Debian's kernel with an initrd, evemu-tools)
+#                                       udev, Debian's kernel with an initrd, evemu-tools, and
+#                                       Debian's Mosquitto broker and its clients)
 #
-# DIR/.complete marks a finished build; an interrupted one is started again from scratch.
+# DIR/.complete marks a finished build; an interrupted one is started again from scratch. A finished
+# root made before a package joined the list gets the packages it lacks installed into it (apt).
 # Environment: E2E_SUITE (default: the host's release), E2E_MIRROR (default: deb.debian.org).
 set -euo pipefail
 
 root=${1:?usage: rootfs.sh DIR}
 suite=${E2E_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 mirror=${E2E_MIRROR:-http://deb.debian.org/debian}
-[ -e "$root/.complete" ] && exit 0
+# Packages added to the list after caches were first made: checked on every run (see below).
+later_packages=(mosquitto mosquitto-clients)
+
+# The packages of later_packages the root lacks (none, or all on a clean machine).
+missing_later_packages() {
+    local package
+    for package in "${later_packages[@]}"; do
+        chroot "$root" dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -q '^install ok installed' \
+            || echo "$package"
+    done
+}
+
+# Installs them with apt (/proc mounted in the root), so an old cache and a clean machine end with
+# the same root; the package lists are fetched again, as an old cache's may name files gone since.
+install_later_packages() {
+    local missing
+    missing=$(missing_later_packages)
+    [ -n "$missing" ] || return 0
+    echo "rootfs.sh: installing" $missing "into $root"
+    chroot "$root" apt-get update -q
+    # shellcheck disable=SC2086 # one package name a word
+    DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends $missing
+    chroot "$root" apt-get clean
+}
+
+if [ -e "$root/.complete" ]; then
+    [ -n "$(missing_later_packages)" ] || exit 0
+    mount --bind /proc "$root/proc"
+    trap 'umount "$root/proc"' EXIT
+    install_later_packages
+    exit 0
+fi
 
 rm -rf "$root"
 mkdir -p "$(dirname "$root")"
@@ -31,6 +64,8 @@ printf '%s\n' virtio_pci virtio_blk ext4 > "$root/etc/initramfs-tools/modules"
 mount --bind /proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends linux-image-amd64
+# The [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it.
+install_later_packages
 chroot "$root" apt-get clean
 # Modules the VM never loads: a smaller disk is made faster on every run.
 kernel_version=$(basename "$root"/lib/modules/*)

@@ -6,6 +6,8 @@
 # and guest/checks.sh as a unit that runs once the system is up. QEMU (TCG) boots Debian's kernel
 # and initrd from it with the devices of Tests/e2e: bochs-display, uinput, evdev and vivid. The
 # guest reports on the second serial port; the host takes QMP screendumps when asked and asserts.
+# Debian's Mosquitto runs in the guest too, and the kiosk's [mqtt] points at it: a goto published
+# with mosquitto_pub must show on the display.
 #
 #   Tests/e2e-systemd/run.sh swipe-kiosk_VERSION_ARCH.deb
 #
@@ -72,7 +74,16 @@ cat >> "$root/etc/swipe-kiosk/kiosk.toml" <<'TOML'
 [metrics]
 textfile = "/var/lib/prometheus/node-exporter/swipe_kiosk.prom"
 interval = 2
+
+# The guest's own Mosquitto, as an integrator points a panel at a broker on the same machine
+# (the unit lets IP reach the loopback only). The topic prefix is the default: swipe-kiosk/e2e-panel.
+[mqtt]
+broker = "mqtt://127.0.0.1:1883"
+client-id = "e2e-panel"
 TOML
+# Debian's Mosquitto (from rootfs.sh), started by its own unit at boot: made explicit here that it
+# listens on the loopback only and takes clients without an account.
+printf '%s\n' "listener 1883 127.0.0.1" "allow_anonymous true" > "$root/etc/mosquitto/conf.d/swipe-kiosk-e2e.conf"
 install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
 cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here/guest/tap-door.events" \
     "$root/usr/local/lib/swipe-kiosk-e2e/"
@@ -105,7 +116,7 @@ e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) |
 qemu_status=0
 wait $qemu || qemu_status=$?
 echo "the VM ran $(($(date +%s) - booted)) s"
-for log in journal.log status.log security.log; do
+for log in journal.log status.log security.log mqtt.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
 done
 
@@ -177,6 +188,14 @@ assert ctl-goto-shows-second-screen e2e expect-colour "$out/06-after-ctl-goto.pp
 assert ctl-screenshot-is-a-png guest_check ctl-screenshot-is-a-png
 assert ctl-screenshot-shows-second-screen ctl_screenshot_shows 1010d0
 assert exec-button-runs-in-sandbox guest_check exec-button-runs-in-sandbox
+assert mqtt-broker-runs-in-guest guest_check mqtt-broker-active
+assert mqtt-kiosk-online guest_check mqtt-kiosk-online
+assert mqtt-goto-answered-on-result guest_check mqtt-goto-result
+assert mqtt-goto-shows-second-screen e2e expect-colour "$out/08-after-mqtt-goto.ppm" 1010d0 24
+assert mqtt-state-screen-retained guest_check mqtt-state-screen-retained
+assert mqtt-json-goto-answered-on-result guest_check mqtt-json-goto-result
+assert mqtt-json-goto-shows-camera e2e expect-colour-bars "$out/09-after-mqtt-json-goto.ppm"
+assert mqtt-unknown-screen-refused-on-result guest_check mqtt-unknown-screen-result
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644

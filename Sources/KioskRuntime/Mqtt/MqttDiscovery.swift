@@ -28,9 +28,11 @@ struct MqttDiscovery {
             "options": configuration.screens.map(\.name),
         ])
         add("light", "backlight", "Backlight", [
-            // On/off is the blank command with "false"/"true"; brightness 0...255 in Home Assistant, 0...1 here.
+            // On/off is the blank command with "false"/"true", and the blanked state as it comes: Home
+            // Assistant compares a state message with payload_on/payload_off (after a
+            // state_value_template, so none here); brightness 0...255 in Home Assistant, 0...1 here.
             "command_topic": topics.command("blank"), "payload_on": "false", "payload_off": "true",
-            "state_topic": topics.blanked, "state_value_template": "{{ 'OFF' if value == 'true' else 'ON' }}",
+            "state_topic": topics.blanked,
             "brightness_command_topic": topics.command("brightness"),
             "brightness_command_template": "{{ (value / 255) | round(3) }}",
             "brightness_state_topic": topics.brightness,

@@ -161,6 +161,42 @@ sleep 6
 after=$(frames)
 check node-exporter-counter-moves sh -c "echo 'swipe_kiosk_frames_composed_total $before then $after'; awk -v a='$before' -v b='$after' 'BEGIN { exit !(b + 0 > a + 0 && a != \"\") }'"
 
+phase mqtt
+# Debian's Mosquitto in this guest and the kiosk on it ([mqtt] in the admin's config): a goto
+# published as an automation would, answered on P/result, shown on the display and kept retained.
+# The screen is the camera's now (the metrics phase went there).
+prefix=swipe-kiosk/e2e-panel
+check mqtt-broker-active wait_for 60 systemctl is-active mosquitto
+# The kiosk was restarted by the watchdog phase: its reconnect back-off started again with it.
+check mqtt-kiosk-online wait_for 90 sh -c "mosquitto_sub -h 127.0.0.1 -t $prefix/availability -C 1 -W 5 | grep -x online"
+mosquitto_sub -h 127.0.0.1 -q 1 -v -t "$prefix/#" > /run/mqtt.log 2>&1 &
+subscriber=$!
+# Subscribed once the retained availability has arrived: no result can be missed after that.
+wait_for 30 grep -qx "$prefix/availability online" /run/mqtt.log
+mqtt_result() { # mqtt_result N: waits for the Nth message on P/result and prints it
+    wait_for 30 sh -c "[ \$(grep -ac '^$prefix/result ' /run/mqtt.log) -ge $1 ]" || { echo "no result $1 in:"; cat /run/mqtt.log; return 1; }
+    grep -a "^$prefix/result " /run/mqtt.log | sed -n "$1{s|^$prefix/result ||;p}"
+}
+expect_result() { # expect_result N EXPECTED: the Nth result is EXPECTED, exactly
+    local got
+    got=$(mqtt_result "$1") || { echo "$got"; return 1; }
+    echo "$got"
+    [ "$got" = "$2" ]
+}
+mosquitto_pub -h 127.0.0.1 -q 1 -t $prefix/command/goto -m red
+check mqtt-goto-result expect_result 1 '{"command":"goto","error":null,"ok":true}'
+sleep 3
+screendump 08-after-mqtt-goto
+check mqtt-state-screen-retained sh -c "screen=\$(mosquitto_sub -h 127.0.0.1 -t $prefix/state/screen -C 1 -W 10); echo \"retained: \$screen\"; [ \"\$screen\" = red ]"
+mosquitto_pub -h 127.0.0.1 -q 1 -t $prefix/command/goto -m '{"screen": "camera", "animated": false}'
+check mqtt-json-goto-result expect_result 2 '{"command":"goto","error":null,"ok":true}'
+sleep 3
+screendump 09-after-mqtt-json-goto
+mosquitto_pub -h 127.0.0.1 -q 1 -t $prefix/command/goto -m nowhere
+check mqtt-unknown-screen-result expect_result 3 '{"command":"goto","error":"no screen named \"nowhere\"; screens: \"camera\", \"red\"","ok":false}'
+kill $subscriber
+echo "=== E2E-BEGIN mqtt.log ==="; cat /run/mqtt.log; echo "=== E2E-END mqtt.log ==="
+
 phase security
 systemd-analyze security --no-pager swipe-kiosk.service > /run/security.log 2>&1
 result security-exposure "$(sed -n 's/.*Overall exposure level for swipe-kiosk.service: \([0-9.]*\).*/\1/p' /run/security.log)"
