@@ -1,6 +1,7 @@
 import Foundation
 import KioskConfig
 @testable import KioskRuntime
+import KioskTestSupport
 import XCTest
 
 /// The discovery payloads against what Home Assistant's MQTT integration documents for each entity

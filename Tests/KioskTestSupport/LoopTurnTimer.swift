@@ -4,14 +4,16 @@ import Foundation
 /// preempted the thread (an involuntary context switch): on a loaded host those measure the other
 /// processes, not the code. A turn that blocks (a connect or a read that waits) switches out
 /// voluntarily, so it still counts.
-struct LoopTurnTimer {
+package struct LoopTurnTimer {
     /// The longest turn that was not preempted, in seconds.
-    private(set) var longest = 0.0
+    package private(set) var longest = 0.0
     /// Turns left out because the thread was preempted during them.
-    private(set) var preempted = 0
-    private(set) var turns = 0
+    package private(set) var preempted = 0
+    package private(set) var turns = 0
 
-    mutating func measure<T>(_ turn: () throws -> T) rethrows -> T {
+    package init() {}
+
+    package mutating func measure<T>(_ turn: () throws -> T) rethrows -> T {
         let switches = Self.involuntarySwitches()
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try turn()
@@ -22,7 +24,7 @@ struct LoopTurnTimer {
     }
 
     /// Describes the measurement for a failure message.
-    var summary: String {
+    package var summary: String {
         String(format: "longest %.2f ms over %d turns (%d preempted, left out)", longest * 1000, turns - preempted, preempted)
     }
 

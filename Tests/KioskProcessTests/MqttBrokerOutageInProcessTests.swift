@@ -2,6 +2,8 @@ import Foundation
 import KioskConfig
 import KioskEngine
 @testable import KioskRuntime
+import KioskProcessSupport
+import KioskTestSupport
 import XCTest
 
 /// A broker stopped for 30 s and started again: the kiosk draws the same frames, no later, as it
