@@ -31,7 +31,7 @@ public enum ConfigurationLoader {
                 ConfigDiagnostic(file: fileName, position: nil, message: "the document is not a TOML table"),
             ]))
         }
-        let diagnostics = DiagnosticCollector(fileName: fileName, locator: SourceLocator(text: text))
+        let diagnostics = DiagnosticCollector(fileName: fileName, text: text)
         let configuration = KioskConfiguration(reading: TableReader(path: .root, entries: entries,
                                                                     diagnostics: diagnostics))
         let problems = diagnostics.sortedDiagnostics
