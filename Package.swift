@@ -27,7 +27,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
@@ -71,7 +70,7 @@ let package = Package(
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CKioskSDL"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman", "CYUV", "CKioskPixels", "CKioskVideo"]),
-        .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine"]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
             "CSystemd", "CLinux", "CKioskBus", "CMosquitto",

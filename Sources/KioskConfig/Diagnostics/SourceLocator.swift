@@ -1,6 +1,6 @@
 /// Maps table paths and keys to where they are written in the TOML text.
 ///
-/// TOMLKit reports positions only for syntax errors, so this small scanner walks a file that already
+/// The parser's values carry no positions, so this small scanner walks a file that already
 /// parsed and records, for every key and value, the position of the key and of the value's first
 /// character. `[[array]]` tables are numbered as the parser numbers them, nested ones per parent.
 struct SourceLocator: Sendable {

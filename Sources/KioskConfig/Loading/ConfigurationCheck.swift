@@ -31,16 +31,17 @@ public struct ConfigurationCheck: Sendable {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path)
             if case .success(let configuration) = result {
-                let check = PictureCheck(fileName: path, locator: SourceLocator(text: text), decode: decodePicture)
+                let locator = SourceLocator(text: text)
+                let check = PictureCheck(fileName: path, locator: locator, decode: decodePicture)
                 let problems = check.diagnostics(for: configuration)
-                    + VideoPathCheck(fileName: path, locator: SourceLocator(text: text), probe: probeVideo)
+                    + VideoPathCheck(fileName: path, locator: locator, probe: probeVideo)
                     .diagnostics(for: configuration)
                     + Self.memoryProblems(configuration, fileName: path)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))
                 } else if let fontSubstitute {
                     var checked = configuration
-                    checked.warnings += FontCheck(locator: SourceLocator(text: text), fileName: path, substitute: fontSubstitute)
+                    checked.warnings += FontCheck(locator: locator, fileName: path, substitute: fontSubstitute)
                         .warnings(for: configuration)
                     result = .success(checked)
                 }

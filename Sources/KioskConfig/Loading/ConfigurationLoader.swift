@@ -1,13 +1,12 @@
 import Foundation
 import Glibc
 import KioskEngine
-import TOMLKit
 
 /// Turns TOML text or a file into a `KioskConfiguration`, or into every problem found in it.
 public enum ConfigurationLoader {
     /// Parses and validates `text`; `fileName` labels the diagnostics.
     public static func parse(_ text: String, fileName: String) -> Result<KioskConfiguration, ConfigurationError> {
-        // toml++ reads a C string: whatever follows a NUL would go unread.
+        // A NUL is refused before parsing with the words for a damaged write, not as a stray control character.
         if let nul = TextEncodingCheck.firstNUL(in: text) {
             return .failure(ConfigurationError(diagnostics: [
                 ConfigDiagnostic(file: fileName, position: nul, message: TextEncodingCheck.nulMessage),
@@ -18,22 +17,13 @@ public enum ConfigurationLoader {
                 ConfigDiagnostic(file: fileName, position: violation.position, message: violation.message),
             ]))
         }
-        if let abort = TOMLAbortGuard.firstAbort(in: text) {
-            return .failure(ConfigurationError(diagnostics: [
-                ConfigDiagnostic(file: fileName, position: abort.position, message: "TOML syntax error: \(abort.reason)"),
-            ]))
-        }
         let document: TOMLNode
         do {
             document = try TOMLNode.parse(text)
-        } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
-            return .failure(ConfigurationError(diagnostics: [
-                ConfigDiagnostic(file: fileName, position: position, message: "TOML syntax error: \(error.description)"),
-            ]))
         } catch {
+            let message = error.isBound ? error.message : "TOML syntax error: \(error.message)"
             return .failure(ConfigurationError(diagnostics: [
-                ConfigDiagnostic(file: fileName, position: nil, message: "TOML syntax error: \(error)"),
+                ConfigDiagnostic(file: fileName, position: error.position, message: message),
             ]))
         }
         guard case .table(let entries) = document else {
@@ -41,7 +31,7 @@ public enum ConfigurationLoader {
                 ConfigDiagnostic(file: fileName, position: nil, message: "the document is not a TOML table"),
             ]))
         }
-        let diagnostics = DiagnosticCollector(fileName: fileName, locator: SourceLocator(text: text))
+        let diagnostics = DiagnosticCollector(fileName: fileName, text: text)
         let configuration = KioskConfiguration(reading: TableReader(path: .root, entries: entries,
                                                                     diagnostics: diagnostics))
         let problems = diagnostics.sortedDiagnostics

@@ -1,8 +1,7 @@
 /// Checks a config file's bytes before any parser sees them: UTF-8 without NUL bytes.
 ///
-/// TOMLKit hands the text to toml++ as a C string, so a NUL would end the file there (a file of
-/// zeros, what a power cut can leave, parsed as an empty config); UTF-16 looks like ASCII with a NUL
-/// between letters. Each problem is reported at its line and column (columns count characters).
+/// A file of zeros is what a power cut can leave, and UTF-16 looks like ASCII with a NUL between
+/// letters: each gets words that say so rather than a syntax error. Each problem is reported at its line and column (columns count characters).
 enum TextEncodingCheck {
     /// The file's text, or the first problem with its encoding (a message after `FILE:L:C: `).
     static func decode(_ bytes: [UInt8]) -> Result<String, Problem> {

@@ -59,7 +59,14 @@ public struct KioskConfiguration: Hashable, Sendable {
         limits = LimitsConfiguration(reading: root.table("limits"))
         let valueTables = root.tables("value")
         values = valueTables.map(ValueConfiguration.init(reading:))
-        let screenTables = root.tables("screen")
+        var screenTables = root.tables("screen")
+        if screenTables.count > ConfigBounds.maximumScreens {
+            let limit = ConfigBounds.maximumScreens
+            root.diagnostics.keyError("screen \(limit + 1) is more than the \(limit) screens a kiosk may have"
+                                      + " (each is built and laid out at start and at every reload); use fewer screens",
+                                      at: screenTables[limit].path)
+            screenTables = Array(screenTables.prefix(limit))
+        }
         let readScreens = screenTables.map(ScreenConfiguration.init(reading:))
         if !readScreens.isEmpty { screens = readScreens }
         let homeName = root.nonEmptyString("home")

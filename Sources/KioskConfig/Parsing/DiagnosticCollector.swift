@@ -1,14 +1,17 @@
 /// Gathers every problem of one load, each placed at the key or value it concerns.
 final class DiagnosticCollector {
     let fileName: String
-    let locator: SourceLocator
+    private let text: String
+    /// Where every key and value is written: scanned at the first problem that needs a place, so a
+    /// file without problems (every reload of a good config) is read once, by the parser.
+    private(set) lazy var locator = SourceLocator(text: text)
     private(set) var diagnostics: [ConfigDiagnostic] = []
     /// Problems that do not stop the load, such as a deprecated key.
     private(set) var warnings: [ConfigDiagnostic] = []
 
-    init(fileName: String, locator: SourceLocator) {
+    init(fileName: String, text: String) {
         self.fileName = fileName
-        self.locator = locator
+        self.text = text
     }
 
     /// A problem with a value (its type, range or spelling): placed where the value starts.

@@ -1,16 +1,14 @@
-import TOMLKit
-
-/// A parsed TOML value as plain Swift data, so the schema reader never touches TOMLKit's C++-backed nodes.
+/// A parsed TOML value as plain Swift data, as `TOMLParser` builds it and the schema reader reads it.
 indirect enum TOMLNode: Sendable {
     case string(String)
     case integer(Int)
     case float(Double)
     case boolean(Bool)
-    /// Keys in the parser's order; unique within a table.
+    /// Keys in the order they are written; unique within a table.
     case table([(key: String, value: TOMLNode)])
     case array([TOMLNode])
     /// Dates and times, which no setting uses; kept so a wrong type can be named.
-    case dateTime(String)
+    case dateTime(TOMLDateTime)
 
     /// "a string", "an integer" ...: how a found value is named in an error.
     var typeDescription: String {
@@ -34,32 +32,13 @@ indirect enum TOMLNode: Sendable {
         case .boolean(let value): String(value)
         case .table: "a table"
         case .array(let elements): "[" + elements.map(\.literal).joined(separator: ", ") + "]"
-        case .dateTime(let text): text
+        case .dateTime(let value): value.text
         }
     }
 
-    /// Parses a TOML document; throws TOMLKit's `TOMLParseError` (with its position) on a syntax error.
-    static func parse(_ text: String) throws -> TOMLNode {
-        TOMLNode(converting: try TOMLTable(string: text))
-    }
-
-    init(converting value: TOMLValueConvertible) {
-        switch value.type {
-        case .table:
-            let table = value.table ?? TOMLTable()
-            self = .table(table.keys.map { key in (key, TOMLNode(converting: table[key] ?? TOMLTable())) })
-        case .array:
-            self = .array((value.array ?? TOMLArray()).map { TOMLNode(converting: $0) })
-        case .string:
-            self = .string(value.string ?? "")
-        case .int:
-            self = .integer(value.int ?? 0)
-        case .double:
-            self = .float(value.double ?? 0)
-        case .bool:
-            self = .boolean(value.bool ?? false)
-        case .date, .time, .dateTime:
-            self = .dateTime(value.debugDescription)
-        }
+    /// Parses a TOML 1.0 document into its root table; throws the first error (with its position).
+    static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLNode {
+        var parser = TOMLParser(text: text)
+        return try parser.parseDocument()
     }
 }

@@ -4,7 +4,8 @@ import KioskCompositor
 import KioskOptions
 
 /// `swipe-kiosk bench`: the compositor's figures as ratios to a full-frame memcpy, plus the cost
-/// of turning one camera frame of each format and capture size into a background frame of this size.
+/// of turning one camera frame of each format and capture size into a background frame of this size,
+/// and of loading a config at the size cap.
 public struct KioskBenchmark {
     public var compositorBench: CompositorBench
 
@@ -25,7 +26,8 @@ public struct KioskBenchmark {
             }
         }
         let videoCPU = VideoBenchmark.cpuShare(displayWidth: width, displayHeight: height)
-        return KioskBenchmarkReport(compositor: compositor, conversions: conversions, videoCPU: videoCPU)
+        return KioskBenchmarkReport(compositor: compositor, conversions: conversions, videoCPU: videoCPU,
+                                    configLoad: ConfigLoadBenchmark.timing())
     }
 }
 
@@ -43,6 +45,8 @@ public struct KioskBenchmarkReport {
     /// CPU time per second while a 30 fps 1280x720 YUYV source plays into the feed, as a share of
     /// one core (composition not included); nil when GStreamer could not play it.
     public var videoCPU: Double?
+    /// Loading a valid config just under the 1 MiB cap (`ConfigLoadBenchmark`); nil when it did not load.
+    public var configLoad: BenchTiming? = nil
 
     private var memcpyMilliseconds: Double { compositor.memcpy.median }
 
@@ -68,6 +72,7 @@ public struct KioskBenchmarkReport {
         line += videoCPU.map { String(format: ",\"video_cpu\":%.4f", $0) } ?? ""
         line += milliseconds(.yuyv, 1280, 720).map { String(format: ",\"yuyv_1280x720_convert_ms\":%.3f", $0) } ?? ""
         line += milliseconds(.mjpeg, 1280, 720).map { String(format: ",\"mjpeg_1280x720_convert_ms\":%.3f", $0) } ?? ""
+        line += configLoad.map { String(format: ",\"config_1mib_load_ms\":%.1f", $0.median) } ?? ""
         return line + "}"
     }
 
@@ -80,6 +85,10 @@ public struct KioskBenchmarkReport {
         }
         if let videoCPU {
             lines.append(String(format: "video: a 30 fps 1280x720 YUYV source into the feed  %.1f%% of one core", videoCPU * 100))
+        }
+        if let configLoad {
+            lines.append(String(format: "config: loading a config just under the 1 MiB cap  %.1f ms (median of %d)",
+                                configLoad.median, configLoad.samples))
         }
         return lines.joined(separator: "\n")
     }
