@@ -15,6 +15,8 @@ final class CommandFeed: ValueFeed {
     /// Problems logged since the last good run: a run that is cut and then too long (a changing
     /// 64 KB line) must not log both again at every interval.
     private var reported: Set<String> = []
+    /// Processes left behind by a run were reported (they are killed at every run regardless).
+    private var reportedLeftovers = false
 
     init(spec: CommandSpec, loop: EventLoop, clock: any DaemonClock, reaper: ChildReaper, set: @escaping (String) -> Void,
          log: @escaping (String) -> Void) throws {
@@ -45,9 +47,11 @@ final class CommandFeed: ValueFeed {
 
     private func finished(_ outcome: ChildProcess.Outcome) {
         let command = spec.argv.joined(separator: " ")
-        if !outcome.killedDescendants.isEmpty {
-            // Logged every time: each run that leaves processes behind is worth knowing about.
-            log("\(command) left processes behind; killed \(outcome.killedDescendants.joined(separator: ", "))")
+        if !outcome.killedDescendants.isEmpty && !reportedLeftovers {
+            // Once: a command that leaves a process behind does it at every run, every interval.
+            reportedLeftovers = true
+            log("\(command) left processes behind; killed \(outcome.killedDescendants.joined(separator: ", "))"
+                + "; later runs' leftovers are killed the same way, without a line each")
         }
         if outcome.outputCutOff {
             report("\(command): printed more than \(ChildProcess.outputLimit / 1024) KiB; killed, its first line is shown")
