@@ -78,8 +78,7 @@ final class HostileRecordingProcessTests: XCTestCase {
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(limit)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        _ = KioskProcess.wait(limit: limit) { !process.isRunning }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return (process.terminationReason, process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
