@@ -1,6 +1,7 @@
 /// The bounds a config file must keep: its size, checked before it is parsed, and how deeply its
 /// tables, keys, inline tables and arrays nest, which `TOMLParser` enforces as it reads (so its
-/// recursion, and the time a dotted header 20,000 keys deep takes, stay bounded). Documented in
+/// recursion, and the time a dotted header 20,000 keys deep takes, stay bounded), and how many
+/// screens it has, which `KioskConfiguration` checks before it reads any screen. Documented in
 /// Config/kiosk.toml.
 public struct ConfigBounds {
     /// The largest config file read (a real kiosk's is a few kilobytes).

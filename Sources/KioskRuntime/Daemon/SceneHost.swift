@@ -80,7 +80,7 @@ final class SceneHost: ContainerControllerDelegate {
         // on show claims its surfaces before the old scene's go, so a picture or card that did not
         // change is not drawn (a picture not decoded) again.
         compositor.prepare(scene.rootView)
-        while !toDrawAhead.isEmpty && !shouldYield() { drawAhead() }
+        while !toDrawAhead.isEmpty && !shouldYield() { drawNextScreen() }
         // A replaced scene's views are gone now: their surfaces go at once, not at the next frame.
         compositor.trimCaches()
         returnFreedMemory()
@@ -115,6 +115,12 @@ final class SceneHost: ContainerControllerDelegate {
     /// that starts a swipe onto it draws nothing from scratch. The daemon runs it between frames,
     /// one screen a turn of its loop, so a touch waits at most for one screen's drawing.
     func drawAhead() {
+        drawNextScreen()
+        if toDrawAhead.isEmpty { returnFreedMemory() } else { requestIdleWork() }
+    }
+
+    /// Draws the first queued screen; `attach` draws them all this way and trims once after.
+    private func drawNextScreen() {
         guard !toDrawAhead.isEmpty else { return }
         let index = toDrawAhead.removeFirst()
         let screens = scene.container.screens
@@ -126,7 +132,6 @@ final class SceneHost: ContainerControllerDelegate {
             compositor.prepare(view)
             view.frame = saved
         }
-        if toDrawAhead.isEmpty { returnFreedMemory() } else { requestIdleWork() }
     }
 
     /// Gives the heap's free pages back once the screens in reach are drawn: text layouts, decoded
