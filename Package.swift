@@ -35,8 +35,10 @@ let package = Package(
         systemLibrary("CDRM", pkgConfig: "libdrm", debian: "libdrm-dev"),
         systemLibrary("CEvdev", pkgConfig: "libevdev", debian: "libevdev-dev"),
         systemLibrary("CPixman", pkgConfig: "pixman-1", debian: "libpixman-1-dev"),
-        systemLibrary("CCairo", pkgConfig: "cairo", debian: "libcairo2-dev"),
-        systemLibrary("CPango", pkgConfig: "pangocairo", debian: "libpango1.0-dev"),
+        // Text through Pango on FreeType (pangoft2), PNG through libpng: no cairo, whose Debian build
+        // links X11 and xcb into the panel binary.
+        systemLibrary("CPango", pkgConfig: "pangoft2", debian: "libpango1.0-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", debian: "libpng-dev"),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", debian: "libturbojpeg0-dev"),
         systemLibrary("CSystemd", pkgConfig: "libsystemd", debian: "libsystemd-dev"),
         systemLibrary("CGif", pkgConfig: "libgif", debian: "libgif-dev"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "KioskTouch", dependencies: ["KioskEngine"]),
         // The compositor's own pixel loops (box blur, fused fade) where pixman has no single call.
         .target(name: "CKioskPixels", cSettings: hardenedC),
-        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CCairo", "CPango", "CTurboJPEG", "CGif", "CKioskPixels"]),
+        .target(name: "KioskCompositor", dependencies: ["KioskEngine", "CPixman", "CPango", "CPNG", "CTurboJPEG", "CGif", "CKioskPixels"]),
         .target(name: "KioskDisplay", dependencies: ["KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "CDRM", "CLinux", "CKioskSDL"]),
         .target(name: "KioskInput", dependencies: ["KioskEngine", "KioskTouch", "CEvdev", "CLinux"]),
         .target(name: "KioskCamera", dependencies: ["KioskOptions", "KioskCompositor", "CLinux", "CTurboJPEG", "CPixman", "CYUV", "CKioskPixels", "CKioskVideo"]),

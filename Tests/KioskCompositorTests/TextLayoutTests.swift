@@ -49,7 +49,7 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(ellipsized.lineCount, 2)
         let inkOf = { (layout: TextLayout) -> PixelBuffer in
             let buffer = PixelBuffer(width: 200, height: 60)
-            withContext(buffer) { layout.draw($0) }
+            layout.draw(into: buffer, color: .black)
             return buffer
         }
         let a = inkOf(clipped), b = inkOf(ellipsized)
@@ -62,7 +62,7 @@ final class TextLayoutTests: XCTestCase {
         func inkHeight(_ spacing: Double) -> Int {
             let layout = shaper.layout(TextContent("one\ntwo", fontSize: 20, lineSpacing: spacing), width: 100, height: 200)
             let buffer = PixelBuffer(width: 100, height: 200)
-            withContext(buffer) { layout.draw($0) }
+            layout.draw(into: buffer, color: .black)
             return LayerSurfaceCache.inkBounds(of: buffer)?.height ?? 0
         }
         let single = inkHeight(1), double = inkHeight(2)
@@ -75,7 +75,7 @@ final class TextLayoutTests: XCTestCase {
         func inkColumns(_ string: String, _ alignment: TextAlignment) -> ClosedRange<Int>? {
             let layout = shaper.layout(TextContent(string, fontSize: 24, alignment: alignment), width: 600, height: 40)
             let buffer = PixelBuffer(width: 600, height: 40)
-            withContext(buffer) { layout.draw($0) }
+            layout.draw(into: buffer, color: .black)
             return LayerSurfaceCache.inkBounds(of: buffer).map { $0.x...($0.x + $0.width - 1) }
         }
         let arabic = ArticleLines.arabic, german = "Swift"

@@ -1,12 +1,12 @@
-import CCairo
+import CPNG
 import CTurboJPEG
 import Foundation
 import KioskEngine
 
 /// Decodes PNG and JPEG pictures into `PixelBuffer`s (premultiplied 0xAARRGGBB).
 ///
-/// PNG goes through cairo, JPEG through libjpeg-turbo, the same libraries that draw and that
-/// decode MJPEG camera frames, so a still image and a camera frame end up in one format.
+/// PNG goes through libpng, JPEG through libjpeg-turbo (the library that also decodes MJPEG camera
+/// frames), so a still image and a camera frame end up in one format.
 public enum ImageDecoder {
     /// Decodes the file at `path`, choosing the decoder by the file's signature, not its name.
     ///
@@ -44,7 +44,7 @@ public enum ImageDecoder {
         throw ImageDecodingError(source: source, reason: "not a PNG or JPEG file; convert it to one of those")
     }
 
-    /// Decodes PNG bytes through cairo, once the header shows the picture fits the pixel cap and
+    /// Decodes PNG bytes through libpng, once the header shows the picture fits the pixel cap and
     /// every chunk fits in the file.
     static func decodePNG(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
         let header = ImageFileHeader(bytes: bytes)
@@ -54,43 +54,43 @@ public enum ImageDecoder {
         guard let header, header.format == .png else {
             throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
         }
-        var reader = PNGByteReader(bytes: bytes)
-        let surface = withUnsafeMutablePointer(to: &reader) { context in
-            cairo_image_surface_create_from_png_stream({ context, data, length in
-                guard let context, let data else { return CAIRO_STATUS_READ_ERROR }
-                return context.assumingMemoryBound(to: PNGByteReader.self).pointee.read(into: data, count: Int(length))
-            }, context)
+        var image = png_image()
+        image.version = kiosk_png_image_version
+        defer { png_image_free(&image) }
+        let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard begun != 0 else {
+            throw ImageDecodingError(source: source, reason: "corrupt PNG: \(image.messageText); export it again")
         }
-        guard let surface else {
-            throw ImageDecodingError(source: source, reason: "cairo could not allocate a surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            // The chunks are sound (checked above), so what libpng refused is the compressed pixel
-            // data; cairo reports any libpng error as "out of memory".
-            let reason = status == CAIRO_STATUS_NO_MEMORY ? "its compressed pixel data is damaged (libpng could not inflate it)"
-                : String(cString: cairo_status_to_string(status))
-            throw ImageDecodingError(source: source, reason: "corrupt PNG: \(reason); export it again")
-        }
-        cairo_surface_flush(surface)
-        let width = Int(cairo_image_surface_get_width(surface))
-        let height = Int(cairo_image_surface_get_height(surface))
-        let sourceStride = Int(cairo_image_surface_get_stride(surface))
-        let format = cairo_image_surface_get_format(surface)
-        guard width > 0, height > 0, let pixels = cairo_image_surface_get_data(surface) else {
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0, width == header.width, height == header.height else {
             throw ImageDecodingError(source: source, reason: "the PNG decoded to no pixels")
         }
+        // BGRA in memory is 0xAARRGGBB as a little-endian UInt32, straight alpha until premultiplied below.
+        image.format = kiosk_png_format_bgra
         let buffer = PixelBuffer(width: width, height: height)
-        let destination = UnsafeMutableRawPointer(buffer.pixels)
-        for row in 0..<height {
-            (destination + row * buffer.stride).copyMemory(from: pixels + row * sourceStride, byteCount: width * 4)
+        guard png_image_finish_read(&image, nil, buffer.pixels, Int32(buffer.stride), nil) != 0 else {
+            // The chunks are sound (checked above), so what libpng refused is the compressed pixel data.
+            throw ImageDecodingError(source: source, reason: "corrupt PNG: its compressed pixel data is damaged "
+                                     + "(libpng could not inflate it: \(image.messageText)); export it again")
         }
-        // cairo's RGB24 leaves the top byte undefined; the compositor reads it as alpha.
-        if format == CAIRO_FORMAT_RGB24 {
-            for i in 0..<(buffer.rowLength * height) { buffer.pixels[i] |= 0xFF00_0000 }
-        }
+        premultiply(buffer)
         return buffer
+    }
+
+    /// Straight alpha to the compositor's premultiplied alpha, rounding as pixman does (x * a / 255).
+    static func premultiply(_ buffer: PixelBuffer) {
+        for y in 0..<buffer.height {
+            let row = buffer.pixels + y * buffer.rowLength
+            for x in 0..<buffer.width {
+                let pixel = row[x], alpha = pixel >> 24
+                guard alpha != 0xFF else { continue }
+                func scaled(_ shift: UInt32) -> UInt32 {
+                    let t = (pixel >> shift & 0xFF) * alpha + 0x80
+                    return ((t + (t >> 8)) >> 8) << shift
+                }
+                row[x] = alpha << 24 | scaled(16) | scaled(8) | scaled(0)
+            }
+        }
     }
 
     /// Decodes JPEG bytes (a file's contents or one MJPEG camera frame) through libjpeg-turbo,

@@ -1,5 +1,5 @@
 /// A PNG file's structure, checked before libpng reads it, so a damaged file is reported as what
-/// is wrong with it: cairo turns every libpng error into "out of memory".
+/// is wrong with it, in words (libpng alone names only the first problem it meets, tersely).
 ///
 /// The signature, each chunk's length against the file (libpng allocates a chunk's declared length
 /// before it reads the data: a 300-byte file claiming a 1.9 GB text chunk made it ask for 1.9 GB,

@@ -1,9 +1,9 @@
-import CCairo
 import CKioskPixels
+import CPixman
 import Foundation
 import KioskEngine
 
-/// Draws a view's own look (shadow, background colour, rounded corners, content) once with cairo.
+/// Draws a view's own look (shadow, background colour, rounded corners, content) once with pixman.
 struct LayerPainter {
     /// Where text content's layouts come from.
     let textLayouts: TextLayoutCache
@@ -12,42 +12,55 @@ struct LayerPainter {
     /// When image content cannot be decoded, the error says why and the surface holds everything else.
     func paint(_ key: LayerSurfaceKey) -> (buffer: PixelBuffer, error: String?) {
         let buffer = PixelBuffer(width: key.surfaceWidth, height: key.surfaceHeight)
-        let margin = Double(key.margin)
+        // The rounded corners' coverage; none when the bounds are a plain rectangle.
+        let shape = key.radius > 0 ? CoverageMask(roundedRectWidth: key.width, height: key.height, radius: key.radius) : nil
         if let shadow = key.shadow {
-            paintShadow(shadow, key: key, into: buffer)
+            paintShadow(shadow, shape: shape, key: key, into: buffer)
+        }
+        if key.backgroundColor.alpha > 0 {
+            fill(buffer, with: key.backgroundColor, shape: shape, key: key)
         }
         var failure: String?
-        withContext(buffer) { cr in
-            cairo_translate(cr, margin, margin)
-            roundedRect(cr, width: Double(key.width), height: Double(key.height), radius: key.radius)
-            if key.backgroundColor.alpha > 0 {
-                setSource(cr, key.backgroundColor)
-                cairo_fill_preserve(cr)
+        // Content is drawn in a layer of its own, then put on the background through the rounded
+        // shape: the shape clips it.
+        let content = PixelBuffer(width: key.width, height: key.height)
+        var drewContent = true
+        switch key.content {
+        case .linearGradient(let gradient): paintGradient(gradient, into: content)
+        case .text(let text):
+            if let layoutKey = key.textLayoutKey {
+                textLayouts.layout(for: layoutKey).draw(into: content, color: text.color)
             }
-            cairo_clip(cr)
-            switch key.content {
-            case .linearGradient(let gradient): paintGradient(cr, gradient, key: key)
-            case .text(let text):
-                if let layoutKey = key.textLayoutKey {
-                    setSource(cr, text.color)
-                    textLayouts.layout(for: layoutKey).draw(cr)
-                }
-            case .image(let image):
-                do { try paintImage(cr, image, key: key) } catch { failure = "\(error)" }
-            default: break
+        case .image(let image):
+            do { try paintImage(image, into: content) } catch { failure = "\(error)" }
+        default: drewContent = false
+        }
+        if drewContent, key.width > 0, key.height > 0 {
+            let source = PixmanImage(content, opaque: false), destination = PixmanImage(buffer, opaque: false)
+            withExtendedLifetime((source, destination, shape)) {
+                pixman_image_composite32(PIXMAN_OP_OVER, source.raw, shape?.raw, destination.raw, 0, 0, 0, 0,
+                                         Int32(key.margin), Int32(key.margin), Int32(key.width), Int32(key.height))
             }
         }
         return (buffer, failure)
     }
 
-    private func paintShadow(_ shadow: Shadow, key: LayerSurfaceKey, into buffer: PixelBuffer) {
-        let margin = Double(key.margin)
-        withContext(buffer) { cr in
-            cairo_translate(cr, margin + shadow.offset.x, margin + shadow.offset.y)
-            roundedRect(cr, width: Double(key.width), height: Double(key.height), radius: key.radius)
-            setSource(cr, shadow.color)
-            cairo_fill(cr)
+    /// `color` over the bounds (rounded by `shape`), `offset` pixels from their place in the surface.
+    private func fill(_ buffer: PixelBuffer, with color: Color, shape: CoverageMask?, key: LayerSurfaceKey,
+                      offset: (x: Int, y: Int) = (0, 0)) {
+        guard key.width > 0, key.height > 0 else { return }
+        let source = PixmanImage(solid: color), destination = PixmanImage(buffer, opaque: false)
+        withExtendedLifetime((source, destination, shape)) {
+            pixman_image_composite32(PIXMAN_OP_OVER, source.raw, shape?.raw, destination.raw,
+                                     0, 0, 0, 0, Int32(key.margin + offset.x), Int32(key.margin + offset.y),
+                                     Int32(key.width), Int32(key.height))
         }
+    }
+
+    private func paintShadow(_ shadow: Shadow, shape: CoverageMask?, key: LayerSurfaceKey, into buffer: PixelBuffer) {
+        // Whole-pixel offsets: the blur below spreads the edge over several pixels anyway.
+        fill(buffer, with: shadow.color, shape: shape, key: key,
+             offset: (Int(shadow.offset.x.rounded()), Int(shadow.offset.y.rounded())))
         // Three box passes approach a Gaussian of the shadow's radius; drawn once, so cost hardly matters.
         let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * buffer.width * buffer.height + 2 * max(buffer.width, buffer.height))
         defer { scratch.deallocate() }
@@ -55,29 +68,38 @@ struct LayerPainter {
                        Int32(min(max(Int((shadow.radius / 2).rounded()), 1), 120)), 3, scratch)
     }
 
-    private func paintGradient(_ cr: OpaquePointer, _ gradient: LinearGradient, key: LayerSurfaceKey) {
-        let w = Double(key.width), h = Double(key.height)
-        guard let pattern = cairo_pattern_create_linear(gradient.start.x * w, gradient.start.y * h,
-                                                        gradient.end.x * w, gradient.end.y * h) else { return }
-        defer { cairo_pattern_destroy(pattern) }
-        for stop in gradient.stops {
-            let c = stop.color
-            cairo_pattern_add_color_stop_rgba(pattern, stop.location, c.red, c.green, c.blue, c.alpha)
+    private func paintGradient(_ gradient: LinearGradient, into content: PixelBuffer) {
+        let w = Double(content.width), h = Double(content.height)
+        func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
+        var start = pixman_point_fixed_t(x: fixed(gradient.start.x * w), y: fixed(gradient.start.y * h))
+        var end = pixman_point_fixed_t(x: fixed(gradient.end.x * w), y: fixed(gradient.end.y * h))
+        // pixman takes straight 16-bit colours in order of location, and premultiplies as it interpolates.
+        let stops = gradient.stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map { stop in
+            let c = stop.element.color
+            func channel(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+            return pixman_gradient_stop_t(x: fixed(min(max(stop.element.location, 0), 1)),
+                                          color: pixman_color_t(red: channel(c.red), green: channel(c.green),
+                                                                blue: channel(c.blue), alpha: channel(c.alpha)))
         }
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
+        guard !stops.isEmpty, let image = stops.withUnsafeBufferPointer({
+            pixman_image_create_linear_gradient(&start, &end, $0.baseAddress, Int32($0.count))
+        }) else { return }
+        defer { pixman_image_unref(image) }
+        // Before the first stop and after the last, the end colours continue.
+        pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD)
+        let destination = PixmanImage(content, opaque: false)
+        withExtendedLifetime(destination) {
+            pixman_image_composite32(PIXMAN_OP_SRC, image, nil, destination.raw, 0, 0, 0, 0, 0, 0,
+                                     Int32(content.width), Int32(content.height))
+        }
     }
 
-    private func paintImage(_ cr: OpaquePointer, _ image: ImageContent, key: LayerSurfaceKey) throws {
+    private func paintImage(_ image: ImageContent, into content: PixelBuffer) throws {
+        let w = Double(content.width), h = Double(content.height)
         // Natural size needs every pixel; scaled modes need only as many as the layer shows.
-        let needed = image.fit == .center ? nil : Size(width: Double(key.width), height: Double(key.height))
+        let needed = image.fit == .center ? nil : Size(width: w, height: h)
         let picture = try ImageDecoder.decode(contentsOf: image.path, fitting: needed)
-        guard picture.width > 0, picture.height > 0,
-              let source = cairo_image_surface_create_for_data(
-                UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                Int32(picture.width), Int32(picture.height), Int32(picture.stride)) else { return }
-        defer { cairo_surface_destroy(source) }
-        let w = Double(key.width), h = Double(key.height)
+        guard picture.width > 0, picture.height > 0 else { return }
         let iw = Double(picture.width), ih = Double(picture.height)
         let scaleX: Double, scaleY: Double
         switch image.fit {
@@ -86,46 +108,43 @@ struct LayerPainter {
         case .cover: scaleX = max(w / iw, h / ih); scaleY = scaleX
         case .center: (scaleX, scaleY) = (1, 1)
         }
-        cairo_translate(cr, ((w - iw * scaleX) / 2).rounded(), ((h - ih * scaleY) / 2).rounded())
-        cairo_scale(cr, scaleX, scaleY)
-        cairo_set_source_surface(cr, source, 0, 0)
-        let unscaled = scaleX == 1 && scaleY == 1
-        cairo_pattern_set_filter(cairo_get_source(cr), unscaled ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        let left = ((w - iw * scaleX) / 2).rounded(), top = ((h - ih * scaleY) / 2).rounded()
+        let source = PixmanImage(picture, opaque: false)
+        source.setTransform(ProjectiveMatrix.scale(scaleX, scaleY).concatenating(.translation(left, top)).pixmanSourceTransform)
+        if scaleX == 1 && scaleY == 1 {
+            source.setFilter(bilinear: false)
+        } else {
+            Self.setSmoothFilter(source, shrinkX: 1 / scaleX, shrinkY: 1 / scaleY)
+        }
         // The filter samples beyond the picture's edge: padding repeats the edge pixels there, where
-        // the default (transparent) blended the outer ring about half with what is behind. The
-        // picture's own rectangle bounds the paint, so padding never spreads past it.
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_rectangle(cr, 0, 0, iw, ih)
-        cairo_fill(cr)
-        withExtendedLifetime(picture) {}
+        // transparency would blend the outer ring about half with what is behind. The picture's own
+        // rectangle bounds the composite, so padding never spreads past it.
+        pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
+        let x0 = max(Int(left), 0), y0 = max(Int(top), 0)
+        let x1 = min(Int((left + iw * scaleX).rounded()), content.width), y1 = min(Int((top + ih * scaleY).rounded()), content.height)
+        guard x1 > x0, y1 > y0 else { return }
+        let destination = PixmanImage(content, opaque: false)
+        withExtendedLifetime((source, destination)) {
+            pixman_image_composite32(PIXMAN_OP_OVER, source.raw, nil, destination.raw,
+                                     Int32(x0), Int32(y0), 0, 0, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        }
     }
 
-    private func roundedRect(_ cr: OpaquePointer, width: Double, height: Double, radius: Double) {
-        guard radius > 0 else {
-            cairo_rectangle(cr, 0, 0, width, height)
+    /// Bilinear when the picture grows; when it shrinks, a box average over the source pixels each
+    /// output pixel covers (as cairo's "good" filter), so a large picture made small does not shimmer.
+    private static func setSmoothFilter(_ image: PixmanImage, shrinkX: Double, shrinkY: Double) {
+        guard shrinkX > 1 || shrinkY > 1 else {
+            image.setFilter(bilinear: true)
             return
         }
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, width - radius, radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, width - radius, height - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, radius, height - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, radius, radius, radius, Double.pi, 3 * Double.pi / 2)
-        cairo_close_path(cr)
+        var count: Int32 = 0
+        guard let parameters = pixman_filter_create_separable_convolution(
+            &count, pixman_fixed_t((max(shrinkX, 1) * 65536).rounded()), pixman_fixed_t((max(shrinkY, 1) * 65536).rounded()),
+            PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 4, 4) else {
+            image.setFilter(bilinear: true)
+            return
+        }
+        defer { free(parameters) }
+        pixman_image_set_filter(image.raw, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count)
     }
-
-    private func setSource(_ cr: OpaquePointer, _ color: Color) {
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
-    }
-}
-
-/// Runs `body` with a cairo context drawing into `buffer` (ARGB32 has the same layout as PixelBuffer).
-func withContext(_ buffer: PixelBuffer, _ body: (OpaquePointer) -> Void) {
-    let surface = cairo_image_surface_create_for_data(
-        UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-        Int32(buffer.width), Int32(buffer.height), Int32(buffer.stride))
-    let cr = cairo_create(surface)!
-    body(cr)
-    cairo_destroy(cr)
-    cairo_surface_flush(surface)
-    cairo_surface_destroy(surface)
 }

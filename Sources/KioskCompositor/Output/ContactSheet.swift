@@ -1,4 +1,3 @@
-import CCairo
 import CPixman
 import KioskEngine
 
@@ -39,23 +38,19 @@ public struct ContactSheet {
         }
         let size = max(Double(cellHeight) / 8, 10)
         let shaper = TextShaper()
-        withContext(sheet) { cr in
-            for index in frames.indices {
-                let label = TextContent(String(numbers?[index] ?? firstNumber + index), fontSize: size,
-                                        alignment: .left, bold: true, fontFamily: "DejaVu Sans")
-                let layout = shaper.layout(label, width: Double(cellWidth), height: size * 1.5)
-                cairo_save(cr)
-                cairo_translate(cr, Double(gap + (index % columns) * (cellWidth + gap)) + size / 3,
-                                Double(gap + (index / columns) * (cellHeight + gap)))
-                layout.appendPath(cr)
-                cairo_restore(cr)
-                // Dark outline under white fill: readable on any frame.
-                cairo_set_source_rgba(cr, 0, 0, 0, 0.8)
-                cairo_set_line_width(cr, max(size / 6, 2))
-                cairo_stroke_preserve(cr)
-                cairo_set_source_rgb(cr, 1, 1, 1)
-                cairo_fill(cr)
-            }
+        // Dark outline under white fill: readable on any frame. The outline is the glyphs' coverage
+        // grown by half a stroke, as a stroke of the outlines drew it.
+        let outline = max(size / 6, 2) / 2
+        for index in frames.indices {
+            let label = TextContent(String(numbers?[index] ?? firstNumber + index), fontSize: size,
+                                    alignment: .left, bold: true, fontFamily: "DejaVu Sans")
+            let layout = shaper.layout(label, width: Double(cellWidth), height: size * 1.5)
+            let pad = Int(outline.rounded(.up))
+            let glyphs = layout.coverage(width: cellWidth + 2 * pad, height: Int((size * 1.5).rounded(.up)) + 2 * pad, x: pad, y: pad)
+            let x = gap + (index % columns) * (cellWidth + gap) + Int((size / 3).rounded()) - pad
+            let y = gap + (index / columns) * (cellHeight + gap) - pad
+            glyphs.dilated(by: outline).fill(sheet, with: Color(red: 0, green: 0, blue: 0, alpha: 0.8), x: x, y: y)
+            glyphs.fill(sheet, with: .white, x: x, y: y)
         }
         return sheet
     }

@@ -1,4 +1,3 @@
-import CCairo
 import CPango
 import KioskEngine
 
@@ -58,22 +57,27 @@ final class TextLayout {
         g_object_unref(UnsafeMutableRawPointer(layout))
     }
 
-    /// Draws the lines with the context's source, the box's top left corner at the user-space origin.
-    func draw(_ cr: OpaquePointer) {
-        forEachLine(cr, pango_cairo_show_layout_line)
-    }
-
-    /// Adds the glyphs' outlines to the context's path, for an outlined label.
-    func appendPath(_ cr: OpaquePointer) {
-        forEachLine(cr, pango_cairo_layout_line_path)
-    }
-
-    private func forEachLine(_ cr: OpaquePointer, _ body: (OpaquePointer?, UnsafeMutablePointer<PangoLayoutLine>?) -> Void) {
+    /// The lines' glyph coverage in a `width` x `height` mask, the box's top left corner at the mask's
+    /// (`x`, `y`): FreeType's anti-aliased glyphs, each at a whole-pixel origin.
+    func coverage(width: Int, height: Int, x: Int = 0, y: Int = 0) -> CoverageMask {
+        let mask = CoverageMask(width: width, height: height)
+        var bitmap = FT_Bitmap()
+        bitmap.rows = UInt32(mask.height)
+        bitmap.width = UInt32(mask.width)
+        bitmap.pitch = Int32(mask.stride)
+        bitmap.buffer = mask.bytes
+        bitmap.num_grays = 256
+        bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
         for (index, origin) in origins.enumerated() {
             guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { continue }
-            cairo_move_to(cr, origin.x, origin.baseline)
-            body(cr, line)
+            pango_ft2_render_layout_line(&bitmap, line, Int32(origin.x) + Int32(x), Int32(origin.baseline) + Int32(y))
         }
+        return mask
+    }
+
+    /// Draws the lines in `color` onto `buffer`, the box's top left corner at (`x`, `y`).
+    func draw(into buffer: PixelBuffer, color: Color, x: Int = 0, y: Int = 0) {
+        coverage(width: buffer.width, height: buffer.height, x: x, y: y).fill(buffer, with: color)
     }
 
     private static func pangoUnits(_ pixels: Double) -> Int32 {

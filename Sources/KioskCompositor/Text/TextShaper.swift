@@ -1,4 +1,3 @@
-import CCairo
 import CPango
 import KioskEngine
 
@@ -10,16 +9,11 @@ final class TextShaper {
 
     init() {
         // A font map of its own, not the per-thread default: the compositor may draw from any thread.
-        fontMap = pango_cairo_font_map_new()
+        // FreeType renders the glyphs with fontconfig's anti-aliasing and hinting, as cairo did.
+        fontMap = pango_ft2_font_map_new()
+        // Sizes are absolute (pixels), so the resolution only matters to a size given in points.
+        pango_ft2_font_map_set_resolution(OpaquePointer(fontMap), 96, 96)
         context = pango_font_map_create_context(fontMap)
-        // The font options an ARGB32 image surface asks for, which are the surfaces layouts are drawn into;
-        // drawing then needs no update of the layout, so a drawn layout is never laid out again.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        let options = cairo_font_options_create()
-        cairo_surface_get_font_options(surface, options)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        cairo_surface_destroy(surface)
     }
 
     deinit {

@@ -1,3 +1,0 @@
-#include <stdint.h>
-#include <stddef.h>
-#include <cairo.h>
