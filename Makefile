@@ -17,7 +17,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What building and running needs: the -dev packages behind the system-library targets, and fonts
 # covering the articles' scripts (Noto: Latin, Arabic, Thai; WenQuanYi Micro Hei: Chinese), and
 # pango-view, the reference the text tests compare the compositor's text with.
-BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libcairo2-dev libpango1.0-dev \
+BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libpango1.0-dev libfreetype-dev libpng-dev \
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
                   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libmosquitto-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools

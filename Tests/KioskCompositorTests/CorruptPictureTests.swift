@@ -13,7 +13,7 @@ final class CorruptPictureTests: XCTestCase {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// A good 8x8 RGB PNG as cairo writes it: signature, IHDR, IDAT, IEND.
+    /// A good 8x8 RGB PNG as PNGWriter writes it: signature, IHDR, IDAT, IEND.
     private func goodPNG() throws -> [UInt8] {
         let picture = PixelBuffer(width: 8, height: 8)
         picture.fill(0xFF20_8040)

@@ -6,7 +6,7 @@ import XCTest
 /// Flip and cube frames drawn by the perspective kernel against pixman's projective rendering of
 /// the same frame, in both pixel modes: the kernel's stay within 2/255 of pixman's in every
 /// channel of every pixel, and of the committed goldens (pixman's frames). The goldens leave the
-/// titles out: cairo's glyphs shift by a fraction of a pixel with what the process drew before.
+/// titles out: their glyphs are the text tests' business (cairo's, once, shifted with what the process drew before).
 final class PerspectiveGoldenTests: XCTestCase {
     private let width = 320, height = 200
 

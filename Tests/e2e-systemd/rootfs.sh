@@ -52,7 +52,7 @@ mkdir -p "$(dirname "$root")"
 # systemd as PID 1 and the bus the daemon's control interface lives on; the libraries the package
 # depends on come with it here, so installing the .deb later needs no download when they match.
 packages=systemd,systemd-sysv,dbus,udev,kmod,procps,evemu-tools,initramfs-tools,zstd
-packages+=,libdrm2,libevdev2,libpixman-1-0,libcairo2,libturbojpeg0,libgif7,fonts-dejavu-core
+packages+=,libdrm2,libevdev2,libpixman-1-0,libpangoft2-1.0-0,libpng16-16,libturbojpeg0,libgif7,fonts-dejavu-core
 debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror"
 
 # The initrd only has to find the root disk (virtio) and mount it (ext4).

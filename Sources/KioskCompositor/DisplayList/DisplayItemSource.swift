@@ -2,7 +2,7 @@ import KioskEngine
 
 /// Where a display item's pixels come from.
 enum DisplayItemSource: Hashable {
-    /// A view's background, shadow and content, drawn once with cairo.
+    /// A view's background, shadow and content, drawn once by `LayerPainter`.
     case surface(LayerSurfaceKey)
     /// A view that is nothing but a square colour, moved but not scaled or turned: filled, with no
     /// surface to keep (a screen's background would need one the size of the screen).

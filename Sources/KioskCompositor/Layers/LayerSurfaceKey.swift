@@ -8,7 +8,7 @@ struct LayerSurfaceKey: Hashable, Sendable {
     var backgroundColor: Color
     var cornerRadius: Double
     var shadow: Shadow?
-    /// Never a background feed: those come from the feed frame, not from cairo.
+    /// Never a background feed: those come from the feed frame, not from the painter.
     var content: ViewContent
     /// For picture content, which version of the file it shows: a picture replaced at the same
     /// path is another surface, drawn from the new file.
