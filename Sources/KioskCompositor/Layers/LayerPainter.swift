@@ -21,24 +21,26 @@ struct LayerPainter {
             fill(buffer, with: key.backgroundColor, shape: shape, key: key)
         }
         var failure: String?
-        // Content is drawn in a layer of its own, then put on the background through the rounded
-        // shape: the shape clips it.
-        let content = PixelBuffer(width: key.width, height: key.height)
+        // Square bounds: content goes straight onto the background, clipped by the box it is drawn in.
+        // Rounded: into a layer of its own, then onto the background through the rounded shape.
+        let content = shape == nil ? Box(buffer: buffer, x: key.margin, y: key.margin, width: key.width, height: key.height)
+            : Box(buffer: PixelBuffer(width: key.width, height: key.height), x: 0, y: 0, width: key.width, height: key.height)
         var drewContent = true
         switch key.content {
         case .linearGradient(let gradient): paintGradient(gradient, into: content)
         case .text(let text):
             if let layoutKey = key.textLayoutKey {
-                textLayouts.layout(for: layoutKey).draw(into: content, color: text.color)
+                textLayouts.layout(for: layoutKey).coverage(width: key.width, height: key.height)
+                    .fill(content.buffer, with: text.color, x: content.x, y: content.y)
             }
         case .image(let image):
             do { try paintImage(image, into: content) } catch { failure = "\(error)" }
         default: drewContent = false
         }
-        if drewContent, key.width > 0, key.height > 0 {
-            let source = PixmanImage(content, opaque: false), destination = PixmanImage(buffer, opaque: false)
+        if let shape, drewContent, key.width > 0, key.height > 0 {
+            let source = PixmanImage(content.buffer, opaque: false), destination = PixmanImage(buffer, opaque: false)
             withExtendedLifetime((source, destination, shape)) {
-                pixman_image_composite32(PIXMAN_OP_OVER, source.raw, shape?.raw, destination.raw, 0, 0, 0, 0,
+                pixman_image_composite32(PIXMAN_OP_OVER, source.raw, shape.raw, destination.raw, 0, 0, 0, 0,
                                          Int32(key.margin), Int32(key.margin), Int32(key.width), Int32(key.height))
             }
         }
@@ -68,11 +70,21 @@ struct LayerPainter {
                        Int32(min(max(Int((shadow.radius / 2).rounded()), 1), 120)), 3, scratch)
     }
 
-    private func paintGradient(_ gradient: LinearGradient, into content: PixelBuffer) {
+    /// Where content is drawn: the view's bounds, `width` x `height` at (`x`, `y`) in `buffer`.
+    private struct Box {
+        let buffer: PixelBuffer
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+    }
+
+    private func paintGradient(_ gradient: LinearGradient, into content: Box) {
         let w = Double(content.width), h = Double(content.height)
         func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
-        var start = pixman_point_fixed_t(x: fixed(gradient.start.x * w), y: fixed(gradient.start.y * h))
-        var end = pixman_point_fixed_t(x: fixed(gradient.end.x * w), y: fixed(gradient.end.y * h))
+        let x = Double(content.x), y = Double(content.y)
+        var start = pixman_point_fixed_t(x: fixed(x + gradient.start.x * w), y: fixed(y + gradient.start.y * h))
+        var end = pixman_point_fixed_t(x: fixed(x + gradient.end.x * w), y: fixed(y + gradient.end.y * h))
         // pixman takes straight 16-bit colours in order of location, and premultiplies as it interpolates.
         let stops = gradient.stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map { stop in
             let c = stop.element.color
@@ -87,14 +99,14 @@ struct LayerPainter {
         defer { pixman_image_unref(image) }
         // Before the first stop and after the last, the end colours continue.
         pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD)
-        let destination = PixmanImage(content, opaque: false)
+        let destination = PixmanImage(content.buffer, opaque: false)
         withExtendedLifetime(destination) {
-            pixman_image_composite32(PIXMAN_OP_SRC, image, nil, destination.raw, 0, 0, 0, 0, 0, 0,
-                                     Int32(content.width), Int32(content.height))
+            pixman_image_composite32(PIXMAN_OP_OVER, image, nil, destination.raw, Int32(content.x), Int32(content.y), 0, 0,
+                                     Int32(content.x), Int32(content.y), Int32(content.width), Int32(content.height))
         }
     }
 
-    private func paintImage(_ image: ImageContent, into content: PixelBuffer) throws {
+    private func paintImage(_ image: ImageContent, into content: Box) throws {
         let w = Double(content.width), h = Double(content.height)
         // Natural size needs every pixel; scaled modes need only as many as the layer shows.
         let needed = image.fit == .center ? nil : Size(width: w, height: h)
@@ -108,7 +120,7 @@ struct LayerPainter {
         case .cover: scaleX = max(w / iw, h / ih); scaleY = scaleX
         case .center: (scaleX, scaleY) = (1, 1)
         }
-        let left = ((w - iw * scaleX) / 2).rounded(), top = ((h - ih * scaleY) / 2).rounded()
+        let left = ((w - iw * scaleX) / 2).rounded() + Double(content.x), top = ((h - ih * scaleY) / 2).rounded() + Double(content.y)
         let source = PixmanImage(picture, opaque: false)
         source.setTransform(ProjectiveMatrix.scale(scaleX, scaleY).concatenating(.translation(left, top)).pixmanSourceTransform)
         if scaleX == 1 && scaleY == 1 {
@@ -120,10 +132,11 @@ struct LayerPainter {
         // transparency would blend the outer ring about half with what is behind. The picture's own
         // rectangle bounds the composite, so padding never spreads past it.
         pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
-        let x0 = max(Int(left), 0), y0 = max(Int(top), 0)
-        let x1 = min(Int((left + iw * scaleX).rounded()), content.width), y1 = min(Int((top + ih * scaleY).rounded()), content.height)
+        let x0 = max(Int(left), content.x), y0 = max(Int(top), content.y)
+        let x1 = min(Int((left + iw * scaleX).rounded()), content.x + content.width)
+        let y1 = min(Int((top + ih * scaleY).rounded()), content.y + content.height)
         guard x1 > x0, y1 > y0 else { return }
-        let destination = PixmanImage(content, opaque: false)
+        let destination = PixmanImage(content.buffer, opaque: false)
         withExtendedLifetime((source, destination)) {
             pixman_image_composite32(PIXMAN_OP_OVER, source.raw, nil, destination.raw,
                                      Int32(x0), Int32(y0), 0, 0, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))

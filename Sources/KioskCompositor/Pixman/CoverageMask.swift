@@ -33,6 +33,11 @@ final class CoverageMask {
         for y in 0..<self.height {
             let row = bytes + y * stride
             let qy = abs(Double(y) + 0.5 - halfHeight) - (halfHeight - r)
+            // Between the corners' rows every pixel is inside by half a pixel at least.
+            if qy <= 0 && r >= 0.5 {
+                row.update(repeating: 255, count: width)
+                continue
+            }
             for x in 0..<self.width {
                 let qx = abs(Double(x) + 0.5 - halfWidth) - (halfWidth - r)
                 // A rounded box's signed distance: outside the corner square it is the straight edge's.
