@@ -62,8 +62,10 @@ public enum ImageDecoder {
             throw ImageDecodingError(source: source, reason: "corrupt PNG: \(image.messageText); export it again")
         }
         let width = Int(image.width), height = Int(image.height)
+        // The cap was checked against the header's size: libpng must decode that size and no other.
         guard width > 0, height > 0, width == header.width, height == header.height else {
-            throw ImageDecodingError(source: source, reason: "the PNG decoded to no pixels")
+            throw ImageDecodingError(source: source, reason: "corrupt PNG: libpng reads it as \(width)x\(height), "
+                                     + "its header says \(header.width)x\(header.height); export it again")
         }
         // BGRA in memory is 0xAARRGGBB as a little-endian UInt32, straight alpha until premultiplied below.
         image.format = kiosk_png_format_bgra
