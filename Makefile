@@ -160,6 +160,9 @@ deb: deps
 	mv ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb .
 	rm -f ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.buildinfo ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.changes
 	lintian --fail-on error swipe-kiosk_*.deb
+	@# The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
+	@! dpkg-deb -f swipe-kiosk_*.deb Depends | grep -Eio 'lib(x11|xcb|xext|xrender|sdl2|wayland|cairo)[^,]*' || \
+		{ echo "swipe-kiosk_*.deb depends on a window system's library (above): see BinaryLinkTests"; exit 1; }
 
 bench: release
 	$(call install_missing,gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
