@@ -12,8 +12,9 @@ final class PangoReferenceTests: XCTestCase {
         TestFonts.pin()
     }
 
-    /// Both sides are Pango with the same fonts and font options at whole-pixel origins, and measured
-    /// here they are identical (same boxes, profile difference 0). What may differ elsewhere is a
+    /// Both sides are Pango with the same fonts, rendered by FreeType (ours through pangoft2, pango-view's
+    /// through cairo), at whole-pixel origins, and measured here they are identical (same boxes, profile
+    /// difference 0 for all five lines). What may differ elsewhere is a
     /// sub-pixel origin (pango-view's margin, our rounding) and anti-aliasing at the ink threshold: a
     /// pixel at an edge of the box, and about 1% of the ink per glyph edge moved by a pixel. A wrong
     /// font, a missed fallback or unshaped text changes the width by tens of pixels and the profiles
