@@ -1,0 +1,33 @@
+import KioskConfig
+import KioskDisplay
+import KioskEngine
+import KioskInput
+import KioskRuntime
+import KioskTouch
+
+/// The outputs beside the first for `DaemonHarness`: each a headless display on its own manual
+/// frame clock (its `mode`'s rate), copying frames, and a fake touch source per output that
+/// `[[input.device]] output` maps devices to. Keyed by the output's connector name.
+package final class FakeOutputs {
+    package private(set) var displays: [String: HeadlessDisplay] = [:]
+    package private(set) var touches: [String: FakeTouchSource] = [:]
+
+    package init() {}
+
+    package func makeDisplay(_ output: OutputConfiguration, _ display: DisplayConfiguration) throws -> any Display {
+        let opened = try DaemonParts.headlessOutput(virtualClock: true, copiesFrames: true)(output, display)
+        displays[output.connector] = opened as? HeadlessDisplay
+        return opened
+    }
+
+    package func makeTouchSource(_ output: String, _ input: InputConfiguration, _ surface: TouchSurface) -> (any TouchSource)? {
+        let source = touches[output] ?? FakeTouchSource()
+        touches[output] = source
+        return source
+    }
+
+    /// The manual frame clock of `output`'s display.
+    package func clock(_ output: String) -> ManualFrameClock {
+        displays[output]!.virtualClock!
+    }
+}
