@@ -24,11 +24,11 @@ public struct DisplayConfiguration: Hashable, Sendable {
     /// The outputs opened beside the first one; a reload adds and removes these.
     public var secondaryOutputs: [OutputConfiguration] { Array(outputs.dropFirst()) }
 
-    /// This `[display]` as only a restart applies it: the outputs after the first left out.
-    public var withoutSecondaryOutputs: DisplayConfiguration {
-        var first = self
-        first.outputs = Array(outputs.prefix(1))
-        return first
+    /// This `[display]` without its `[[display.output]]` tables (a restart compares the first on its own).
+    public var withoutOutputs: DisplayConfiguration {
+        var table = self
+        table.outputs = []
+        return table
     }
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the

@@ -36,7 +36,10 @@ extension KioskConfiguration {
                                        at: outputsPath.appending(index: index).appending("screens").appending(index: position))
             }
         }
-        let connectors = display.outputs.map(\.connector).filter { $0 != "*" && !$0.isEmpty }
+        var connectors: [String] = []
+        for output in display.outputs where output.connector != "*" && !output.connector.isEmpty && !connectors.contains(output.connector) {
+            connectors.append(output.connector)
+        }
         let devicesPath = ConfigPath.root.appending("input").appending("device")
         for (index, device) in input.calibrations.enumerated() {
             guard let output = device.output, !connectors.contains(output) else { continue }

@@ -21,7 +21,7 @@ extension KioskConfiguration {
         // A key added to these sections and not named above still shows, as its section.
         check(old.display.outputs.first != new.display.outputs.first, "[[display.output]] 1")
         // Outputs after the first come and go with a reload.
-        for (section, changed) in [("[display]", old.display.withoutSecondaryOutputs != new.display.withoutSecondaryOutputs), ("[control]", old.control != new.control),
+        for (section, changed) in [("[display]", old.display.withoutOutputs != new.display.withoutOutputs), ("[control]", old.control != new.control),
                                    ("[metrics]", old.metrics != new.metrics)]
         where changed && !keys.contains(where: { $0.hasPrefix(section) }) {
             keys.append(section)
