@@ -3,12 +3,14 @@ import KioskEngine
 /// `[[display.output]]` as the rest of the file sees it: the decks name screens that exist, and
 /// `[[input.device]] output` names an output.
 extension KioskConfiguration {
-    /// The configuration an output's deck is built from: the screens `output.screens` names, in
-    /// that order (home: `home` when it is among them, else the first), with the tabs that lead to
-    /// them; the whole configuration for `"main"`.
+    /// The configuration an output beside the first is built from: the screens `output.screens`
+    /// names, in that order (home: `home` when it is among them, else the first), with the tabs
+    /// that lead to them; every screen for `"main"`. Without the camera: its feed is captured at
+    /// the first output's size, and the screens' own backgrounds show instead.
     public func deck(for output: OutputConfiguration) -> KioskConfiguration {
-        guard case .deck(let names) = output.screens else { return self }
         var deck = self
+        deck.camera.source = .none
+        guard case .deck(let names) = output.screens else { return deck }
         deck.screens = names.compactMap { name in screens.first { $0.name == name } }
         if deck.screens.isEmpty { deck.screens = [homeScreen] }
         let kept = Set(deck.screens.map(\.name))
