@@ -11,6 +11,8 @@ import KioskTouch
 package final class FakeOutputs {
     package private(set) var displays: [String: HeadlessDisplay] = [:]
     package private(set) var touches: [String: FakeTouchSource] = [:]
+    /// The touch surface each output's source was made for (its scene turned by its rotation).
+    package private(set) var surfaces: [String: TouchSurface] = [:]
 
     package init() {}
 
@@ -23,6 +25,7 @@ package final class FakeOutputs {
     package func makeTouchSource(_ output: String, _ input: InputConfiguration, _ surface: TouchSurface) -> (any TouchSource)? {
         let source = touches[output] ?? FakeTouchSource()
         touches[output] = source
+        surfaces[output] = surface
         return source
     }
 

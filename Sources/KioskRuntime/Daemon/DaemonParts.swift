@@ -99,8 +99,12 @@ public struct DaemonParts {
         switch opened.backend {
         case .headless:
             return headlessOutput(virtualClock: false)
-        case .auto, .drm, .fbdev, .sdl:
-            return unavailableOutput("outputs beside the first need the drm or headless backend, not \(opened.backend.rawValue)")
+        case .drm:
+            // Another connector needs its own CRTC on the same card's descriptor, whose flip events
+            // are then told apart by CRTC: not built yet.
+            return unavailableOutput("outputs beside the first are not opened on the drm backend yet; the first output runs on")
+        case .auto, .fbdev, .sdl:
+            return unavailableOutput("outputs beside the first need the headless backend, not \(opened.backend.rawValue)")
         }
     }
 

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskTouch
 @testable import KioskRuntime
 import KioskTestSupport
 import XCTest
@@ -185,6 +186,34 @@ final class OutputsInProcessTests: XCTestCase {
             XCTAssertEqual(error as? GoToError, .noSuchScreen("home"), "home is not in its deck")
         }
         XCTAssertEqual(kiosk.daemon.outputStatuses.map(\.text), ["MAIN 320x200@60 \"home\"", "SIDE 160x100@50 \"prices\""])
+    }
+
+    func testATurnedOutputsTouchesComeThroughItsRotation() throws {
+        let kiosk = try DaemonHarness(config: Self.config(outputs: Self.side + "\nrotation = 90", extra: """
+            [[input.device]]
+            match = "/dev/input/event7"
+            output = "SIDE"
+            """))
+        XCTAssertEqual(kiosk.outputs.surfaces["SIDE"], TouchSurface(sceneSize: Size(width: 100, height: 160), displayRotation: .clockwise90),
+                       "the mapped device's touches land on the turned 160x100 panel")
+        XCTAssertEqual(kiosk.daemon.outputStatuses.last?.rotation, 90)
+        XCTAssertNil(kiosk.outputs.surfaces["MAIN"], "the first output's devices come through the first output's source")
+    }
+
+    func testTheOutputsGoDarkAndWakeWithThePanel() throws {
+        let kiosk = try DaemonHarness(config: Self.config(outputs: Self.side))
+        kiosk.settle()
+        let side = try XCTUnwrap(kiosk.outputs.displays["SIDE"])
+        kiosk.daemon.blank()
+        XCTAssertTrue(side.isBlanked)
+        let frames = side.presentedFrameCount
+        try kiosk.daemon.goTo(output: "SIDE", screen: "prices", animated: false)
+        for _ in 0..<5 { kiosk.outputFrame("SIDE") }
+        XCTAssertEqual(side.presentedFrameCount, frames, "nothing is composed while dark")
+        kiosk.daemon.wake()
+        XCTAssertFalse(side.isBlanked)
+        for _ in 0..<3 { kiosk.outputFrame("SIDE") }
+        XCTAssertEqual(side.lastFrame[80, 50], Self.yellow, "awake, it shows where its deck went")
     }
 
     private final class OutputObserver: KioskDaemonObserver {
