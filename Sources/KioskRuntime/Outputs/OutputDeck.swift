@@ -27,9 +27,10 @@ final class OutputDeck {
     /// A frame reached its display, with the seconds its composition took.
     var onFramePresented: (Double) -> Void = { _ in }
 
-    /// Builds the output's scene for `configuration` at the display's size turned by `output.rotation`.
+    /// Builds the output's scene for `configuration` at the display's size turned by `output.rotation`,
+    /// on `initialScreen` when its deck has it.
     init(output: OutputConfiguration, name: String, configuration: KioskConfiguration, display: any Display,
-         context: DaemonContext, makeSceneBuilder: (SceneRoot) -> SceneBuilder) throws {
+         initialScreen: String?, context: DaemonContext, makeSceneBuilder: (SceneRoot) -> SceneBuilder) throws {
         self.name = name
         self.output = output
         self.display = display
@@ -38,7 +39,7 @@ final class OutputDeck {
                                  rotation: output.rotation)
         let root = SceneRoot(configuration: configuration.deck(for: output), geometry: geometry)
         let compositor = root.makeCompositor()
-        let scene = try makeSceneBuilder(root).build(frameClock: display.frameClock)
+        let scene = try makeSceneBuilder(root).build(frameClock: display.frameClock, initialScreen: initialScreen)
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: nil,
                               now: { [clock = context.clock, start = context.startTime] in clock.now - start })
         pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
@@ -56,6 +57,12 @@ final class OutputDeck {
     var isMirror: Bool { output.screens == .main }
     /// "WxH@Hz", as `Outputs` reports it.
     var mode: String { "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))" }
+
+    /// Whether `other` asks for the panel this deck has open (its mode, size and rotation), so a
+    /// reload can rebuild its scene in place.
+    func sharesPanel(with other: OutputConfiguration) -> Bool {
+        other.mode == output.mode && other.size == output.size && other.rotation == output.rotation
+    }
 
     /// Starts its frame pacing, draw-ahead and cycle, and draws its first frame.
     func start() throws {

@@ -51,6 +51,16 @@ final class OutputSet {
         let wanted = configuration.display.secondaryOutputs
         let names = wanted.enumerated().map { Self.name(of: $1, index: $0 + 1) }
         var changed = false
+        // An output whose panel settings changed is opened again with them.
+        let reopened = Set(zip(wanted, names).compactMap { output, name in
+            deck(named: name).flatMap { $0.sharesPanel(with: output) ? nil : name }
+        })
+        for deck in decks where reopened.contains(deck.name) {
+            logger.notice("output \(deck.name): its mode, size or rotation changed; opening it again")
+            input.removeSources(of: deck.name)
+            deck.stop()
+        }
+        decks.removeAll { reopened.contains($0.name) }
         for deck in decks where !names.contains(deck.name) {
             logger.notice("output \(deck.name): removed by the config; closed")
             input.removeSources(of: deck.name)
@@ -70,8 +80,8 @@ final class OutputSet {
                 }
                 if inputChanged { restartTouchInput(of: deck, configuration.input) }
                 kept.append(deck)
-            } else if let deck = open(output, name: name, configuration: configuration) {
-                if deck.isMirror { deck.follow(mainScreen) }
+            } else if let deck = open(output, name: name, configuration: configuration,
+                                      initialScreen: output.screens == .main ? mainScreen : nil) {
                 kept.append(deck)
                 changed = true
             }
@@ -80,11 +90,12 @@ final class OutputSet {
         if changed { onOutputsChanged() }
     }
 
-    private func open(_ output: OutputConfiguration, name: String, configuration: KioskConfiguration) -> OutputDeck? {
+    private func open(_ output: OutputConfiguration, name: String, configuration: KioskConfiguration,
+                      initialScreen: String?) -> OutputDeck? {
         do {
             let display = try makeDisplay(output, configuration.display)
             let deck = try OutputDeck(output: output, name: name, configuration: configuration, display: display,
-                                      context: context, makeSceneBuilder: makeSceneBuilder)
+                                      initialScreen: initialScreen, context: context, makeSceneBuilder: makeSceneBuilder)
             deck.onScreenChanged = { [unowned self] from, to in onScreenChanged(name, from, to) }
             deck.onFramePresented = { [unowned self] seconds in onFramePresented(name, seconds) }
             try deck.start()

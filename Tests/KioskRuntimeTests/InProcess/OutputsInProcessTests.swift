@@ -160,6 +160,19 @@ final class OutputsInProcessTests: XCTestCase {
         for _ in 0..<100 where kiosk.outputs.clock("DOOR").wantsTicks { kiosk.outputFrame("DOOR") }
         XCTAssertEqual(kiosk.daemon.currentScreen(ofOutput: "DOOR"), "second")
         XCTAssertEqual(door.lastFrame[50, 40], 0xFFD0_1010)
+
+        // Its panel turned: opened again, at the new rotation, on the same screen.
+        try kiosk.rewriteConfig(Self.config(outputs: """
+            [[display.output]]
+            connector = "DOOR"
+            size = "100x80"
+            rotation = 90
+            """))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertFalse(kiosk.outputs.displays["DOOR"] === door, "a new display for the new rotation")
+        XCTAssertEqual(kiosk.daemon.outputStatuses.last, OutputStatus(name: "DOOR", connected: true, mode: "100x80@60", rotation: 90,
+                                                                      screen: "second"))
+        XCTAssertTrue(kiosk.daemon.restartNeeded.isEmpty)
     }
 
     func testTheSecondOutputsDeckCyclesAndGoesWhereItIsTold() throws {
