@@ -92,12 +92,16 @@ final class OutputSet {
 
     private func open(_ output: OutputConfiguration, name: String, configuration: KioskConfiguration,
                       initialScreen: String?) -> OutputDeck? {
+        var opened: (any Display)?
+        var made: OutputDeck?
         do {
             let display = try makeDisplay(output, configuration.display)
+            opened = display
             let deck = try OutputDeck(output: output, name: name, configuration: configuration, display: display,
                                       initialScreen: initialScreen, context: context, makeSceneBuilder: makeSceneBuilder)
             deck.onScreenChanged = { [unowned self] from, to in onScreenChanged(name, from, to) }
             deck.onFramePresented = { [unowned self] seconds in onFramePresented(name, seconds) }
+            made = deck
             try deck.start()
             if dark { deck.setDark(true) }
             restartTouchInput(of: deck, configuration.input)
@@ -105,6 +109,7 @@ final class OutputSet {
             return deck
         } catch {
             // One panel that cannot be opened leaves the others running.
+            if let made { made.stop() } else { opened?.close() }
             logger.error("output \(name): cannot open it: \(error); the other outputs run on")
             return nil
         }

@@ -229,6 +229,22 @@ final class OutputsInProcessTests: XCTestCase {
         XCTAssertEqual(side.lastFrame[80, 50], Self.yellow, "awake, it shows where its deck went")
     }
 
+    func testAnOutputThatCannotBeOpenedLeavesTheOthersRunning() throws {
+        let kiosk = try DaemonHarness(config: Self.config(outputs: """
+            [[display.output]]
+            connector = "REFUSED-1"
+            [[display.output]]
+            connector = "SIDE"
+            mode = "160x100@50"
+            screens = ["menu", "prices"]
+            """))
+        kiosk.settle()
+        XCTAssertEqual(kiosk.daemon.outputNames, ["MAIN", "SIDE"])
+        XCTAssertTrue(kiosk.log.contains("output REFUSED-1: cannot open it: "), "\(kiosk.log.lines)")
+        XCTAssertTrue(kiosk.notifier.notices.contains { if case .ready = $0 { true } else { false } }, "the daemon is up")
+        XCTAssertEqual(kiosk.outputs.displays["SIDE"]?.lastFrame[80, 50], Self.green)
+    }
+
     private final class OutputObserver: KioskDaemonObserver {
         let changed: (String, String, String) -> Void
         init(_ changed: @escaping (String, String, String) -> Void) { self.changed = changed }
