@@ -47,6 +47,8 @@ final class OutputConfigTests: XCTestCase {
             OutputConfiguration(connector: "*"),
         ])
         XCTAssertEqual(configuration.input.calibrations.map(\.output), ["DSI-1", nil], "the first output's devices are the first output's")
+        XCTAssertEqual(ConfigurationCheck.describeDisplay(display),
+                       "display headless 1280x800 rotated 90° with DSI-1 (menu, prices), * (mirror)", "check-config's summary")
         let deck = configuration.deck(for: display.outputs[1])
         XCTAssertEqual(deck.screens.map(\.name), ["menu", "prices"])
         XCTAssertEqual(deck.home, "menu")
