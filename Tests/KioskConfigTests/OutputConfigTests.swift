@@ -54,6 +54,15 @@ final class OutputConfigTests: XCTestCase {
         XCTAssertEqual(deck.home, "menu")
     }
 
+    func testTheTwoOutputExampleIsAcceptedByCheckConfig() throws {
+        let check = ConfigurationCheck(path: repositoryConfigFile("two-outputs.toml"))
+        XCTAssertTrue(check.isValid, check.report)
+        let configuration = try XCTUnwrap(check.configuration)
+        XCTAssertEqual(configuration.display.outputs.map(\.connector), ["DSI-1", "HDMI-A-1"])
+        XCTAssertEqual(configuration.display.secondaryOutputs.first?.screens, .deck(["menu", "prices"]))
+        XCTAssertEqual(configuration.input.calibrations.first?.output, nil, "mapped to the first output: the default")
+    }
+
     func testOutputErrorsNameTheLineAndWhatToDo() {
         let found = diagnostics("""
             [[display.output]]
