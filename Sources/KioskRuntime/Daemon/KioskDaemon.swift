@@ -171,7 +171,8 @@ public final class KioskDaemon {
                 notify { $0.screenChanged(from: from, to: to) }
                 notify { $0.outputScreenChanged(output: mainOutputName, from: from, to: to) }
             }
-            notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen] : [.transitioning]) }
+            // `Outputs` holds the first output's screen too.
+            notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
         pacer.onFirstFrame = { [unowned self] in
