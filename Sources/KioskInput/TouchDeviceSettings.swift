@@ -23,9 +23,12 @@ public struct TouchDeviceSettings: Hashable, Sendable {
     /// Take the device with EVIOCGRAB so no other program (a console, a display server) sees touches.
     public var grab: Bool
     public var calibration: TouchCalibration
+    /// The device this entry selects is not opened: another monitor (another output's) reads it.
+    public var isSkipped: Bool
 
     public init(match: Match = .anyTouchscreen, calibrationMatch: Match? = nil, grab: Bool = false,
-                calibration: TouchCalibration = .identity) {
+                calibration: TouchCalibration = .identity, isSkipped: Bool = false) {
+        self.isSkipped = isSkipped
         self.match = match
         self.calibrationMatch = calibrationMatch
         self.grab = grab

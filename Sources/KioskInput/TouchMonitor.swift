@@ -166,6 +166,7 @@ public final class TouchMonitor: TouchSource {
             }
             return TouchSourceUpdate()
         }
+        guard !chosen.isSkipped else { return TouchSourceUpdate() }
         openedDeviceCount += 1
         let touchDevice: TouchDevice
         do {

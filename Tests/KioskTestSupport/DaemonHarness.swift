@@ -11,6 +11,8 @@ package final class DaemonHarness: KioskDaemonObserver {
     package let display: HeadlessDisplay
     package let clock: ManualDaemonClock
     package let touches = FakeTouchSource()
+    /// The outputs beside the first, each on its own manual frame clock (`[[display.output]]`).
+    package let outputs = FakeOutputs()
     /// Starts at `wallDate` in `timeZone` and moves with `clock`.
     package let wallClock: ManualWallClock
     package let log = LogLines()
@@ -44,9 +46,11 @@ package final class DaemonHarness: KioskDaemonObserver {
                                     timeZone: timeZone, daemonClock: clock)
         let touches = touches
         notifier = FakeServiceNotifier(watchdogTimeout: watchdogTimeout)
-        let parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
+        var parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
                                 makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera.map { .live($0) } },
                                 wallClock: wallClock, backlightClassFolder: backlightClassFolder, notifier: notifier)
+        parts.makeOutputDisplay = outputs.makeDisplay
+        parts.makeOutputTouchSource = outputs.makeTouchSource
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),
@@ -69,6 +73,13 @@ package final class DaemonHarness: KioskDaemonObserver {
     /// One vsync: the display ticks, the daemon draws what it made due, due timers fire.
     package func frame() {
         clock.frameClock.tick()
+        daemon.frameTickDelivered()
+        clock.fireDueTimers()
+    }
+
+    /// One vsync of the output `name` only: its own clock ticks, the daemon draws what it made due.
+    package func outputFrame(_ name: String) {
+        outputs.clock(name).tick()
         daemon.frameTickDelivered()
         clock.fireDueTimers()
     }

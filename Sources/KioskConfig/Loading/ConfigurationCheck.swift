@@ -97,6 +97,15 @@ public struct ConfigurationCheck: Sendable {
             parts.append(display.mode?.description ?? "preferred mode")
         }
         if display.rotation != .none { parts.append("rotated \(display.rotation.degrees)°") }
+        let others = display.secondaryOutputs
+        if !others.isEmpty {
+            parts.append("with " + others.map { output in
+                switch output.screens {
+                case .main: "\(output.connector) (mirror)"
+                case .deck(let names): "\(output.connector) (\(names.joined(separator: ", ")))"
+                }
+            }.joined(separator: ", "))
+        }
         return parts.joined(separator: " ")
     }
 

@@ -17,6 +17,19 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var refreshRate: Double = 60
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var buffers = 2
+    /// `[[display.output]]`: several panels. Empty: the one display `[display]` describes. The
+    /// first is that display (its settings are copied into `connector`, `mode`, `size` and `rotation`).
+    public var outputs: [OutputConfiguration] = []
+
+    /// The outputs opened beside the first one; a reload adds and removes these.
+    public var secondaryOutputs: [OutputConfiguration] { Array(outputs.dropFirst()) }
+
+    /// This `[display]` without its `[[display.output]]` tables (a restart compares the first on its own).
+    public var withoutOutputs: DisplayConfiguration {
+        var table = self
+        table.outputs = []
+        return table
+    }
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
     /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
@@ -34,6 +47,35 @@ public struct DisplayConfiguration: Hashable, Sendable {
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
+        outputs = table.tables("output").map(OutputConfiguration.init(reading:))
         table.finishReading()
+        checkOutputs(table)
+        if let first = outputs.first {
+            if first.connector != "*" && !first.connector.isEmpty { connector = first.connector }
+            mode = first.mode ?? mode
+            size = first.size ?? size
+            rotation = first.rotation
+        }
+    }
+
+    /// Connectors are unique (`"*"` once), and the first output shows the touch deck.
+    private func checkOutputs(_ table: TableReader) {
+        let path = table.path.appending("output")
+        var seen: Set<String> = []
+        for (index, output) in outputs.enumerated() where !output.connector.isEmpty {
+            if !seen.insert(output.connector).inserted {
+                table.diagnostics.valueError("[[display.output]] \(index + 1): connector \"\(MessageText.shortened(output.connector))\" "
+                                             + "is already used by an earlier output; give each output its own connector",
+                                             at: path.appending(index: index).appending("connector"))
+            }
+        }
+        if let first = outputs.first, first.screens != .main {
+            table.diagnostics.valueError("[[display.output]] 1 shows the touch deck: its screens must be \"main\"; "
+                                         + "give the list to a later output", at: path.appending(index: 0).appending("screens"))
+        }
+        for key in ["connector", "mode", "rotation"] where table.contains(key) && !outputs.isEmpty {
+            table.diagnostics.warning("[display] \(key) is replaced by the first [[display.output]]'s; write it there",
+                                      at: table.path.appending(key))
+        }
     }
 }

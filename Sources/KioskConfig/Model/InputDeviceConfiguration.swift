@@ -17,6 +17,9 @@ public struct InputDeviceConfiguration: Hashable, Sendable {
     /// A libinput-style calibration matrix `[a, b, c, d, e, f]` on normalised coordinates:
     /// x' = a·x + b·y + c, y' = d·x + e·y + f. Applied after the other settings.
     public var matrix: [Double]?
+    /// The `[[display.output]]` connector whose deck this device's touches go to, through that
+    /// output's rotation; nil: the first output's.
+    public var output: String?
 
     public init(match: String) {
         self.match = match
@@ -37,6 +40,7 @@ public struct InputDeviceConfiguration: Hashable, Sendable {
         minY = table.integer("min-y", in: axisRange)
         maxY = table.integer("max-y", in: axisRange)
         matrix = table.numbers("matrix", count: 6)
+        output = table.nonEmptyString("output")
         if let minX, let maxX, minX >= maxX {
             table.valueError("max-x", "must be greater than min-x (\(minX))")
         }

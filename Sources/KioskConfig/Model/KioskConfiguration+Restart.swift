@@ -19,7 +19,9 @@ extension KioskConfiguration {
         check(old.metrics.textfile != new.metrics.textfile, "[metrics] textfile")
         check(old.metrics.interval != new.metrics.interval, "[metrics] interval")
         // A key added to these sections and not named above still shows, as its section.
-        for (section, changed) in [("[display]", old.display != new.display), ("[control]", old.control != new.control),
+        check(old.display.outputs.first != new.display.outputs.first, "[[display.output]] 1")
+        // Outputs after the first come and go with a reload.
+        for (section, changed) in [("[display]", old.display.withoutOutputs != new.display.withoutOutputs), ("[control]", old.control != new.control),
                                    ("[metrics]", old.metrics != new.metrics)]
         where changed && !keys.contains(where: { $0.hasPrefix(section) }) {
             keys.append(section)
@@ -32,6 +34,9 @@ extension KioskConfiguration {
     public func reloadable(from file: KioskConfiguration) -> KioskConfiguration {
         var result = file
         result.display = display
+        // The first output is the display that opened; those beside it follow the file.
+        result.display.outputs = (display.outputs.first ?? file.display.outputs.first).map { [$0] } ?? []
+        if !result.display.outputs.isEmpty { result.display.outputs += file.display.secondaryOutputs }
         result.control = control
         result.metrics = metrics
         return result

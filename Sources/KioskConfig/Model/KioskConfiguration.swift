@@ -73,6 +73,11 @@ public struct KioskConfiguration: Hashable, Sendable {
         home = homeName ?? screens[0].name
         root.finishReading()
         checkReferences(screenTables: screenTables, root: root, homeGiven: homeName != nil)
+        checkOutputReferences(diagnostics: root.diagnostics)
+        // A device mapped to the first output is one of the first output's, as an unmapped one is.
+        for index in input.calibrations.indices where input.calibrations[index].output == display.outputs.first?.connector {
+            input.calibrations[index].output = nil
+        }
         warnings = root.diagnostics.warnings
         ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
             .check(self, valueTables: valueTables, screenTables: screenTables)

@@ -70,6 +70,22 @@ public final class BusMessage {
         try check("close dictionary", sd_bus_message_close_container(pointer))
     }
 
+    /// The `Outputs` property's `a(sbsus)`: name, connected, mode, rotation, screen.
+    public func append(_ outputs: [OutputStatus]) throws(BusError) {
+        try check("open array", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "a")), "(sbsus)"))
+        for output in outputs {
+            try check("open struct", sd_bus_message_open_container(pointer, CChar(UInt8(ascii: "r")), "sbsus"))
+            try append(output.name)
+            try append(output.connected)
+            try append(output.mode)
+            var degrees = UInt32(clamping: output.rotation)
+            try check("append uint32", sd_bus_message_append_basic(pointer, CChar(UInt8(ascii: "u")), &degrees))
+            try append(output.screen)
+            try check("close struct", sd_bus_message_close_container(pointer))
+        }
+        try check("close array", sd_bus_message_close_container(pointer))
+    }
+
     public func append(bytes: Data) throws(BusError) {
         let result = bytes.withUnsafeBytes { raw in
             sd_bus_message_append_array(pointer, CChar(UInt8(ascii: "y")), raw.baseAddress, raw.count)
@@ -121,6 +137,23 @@ public final class BusMessage {
         }
         try check("exit dictionary", sd_bus_message_exit_container(pointer))
         return entries
+    }
+
+    /// An `a(sbsus)`, the `Outputs` property.
+    public func readOutputs() throws(BusError) -> [OutputStatus] {
+        try check("enter array", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "a")), "(sbsus)"))
+        var outputs: [OutputStatus] = []
+        while try check("enter struct", sd_bus_message_enter_container(pointer, CChar(UInt8(ascii: "r")), "sbsus")) > 0 {
+            let name = try readString()
+            let connected = try readBool()
+            let mode = try readString()
+            var degrees: UInt32 = 0
+            try check("read uint32", sd_bus_message_read_basic(pointer, CChar(UInt8(ascii: "u")), &degrees))
+            outputs.append(OutputStatus(name: name, connected: connected, mode: mode, rotation: Int(degrees), screen: try readString()))
+            try check("exit struct", sd_bus_message_exit_container(pointer))
+        }
+        try check("exit array", sd_bus_message_exit_container(pointer))
+        return outputs
     }
 
     public func readBytes() throws(BusError) -> Data {

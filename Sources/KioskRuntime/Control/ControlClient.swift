@@ -17,7 +17,24 @@ public final class ControlClient {
                       display: try property("Display", "s").readString(),
                       camera: try property("Camera", "s").readString(),
                       touchDevices: try property("TouchDevices", "as").readStrings(),
-                      uptimeSeconds: try property("UptimeSeconds", "d").readDouble())
+                      uptimeSeconds: try property("UptimeSeconds", "d").readDouble(),
+                      outputs: try property("Outputs", "a(sbsus)").readOutputs())
+    }
+
+    /// Goes to `screen` on `output` (`ctl goto --output`).
+    public func goTo(output: String, screen: String, animated: Bool) throws(BusError) {
+        let call = try method("GoToOutput")
+        try call.append(output)
+        try call.append(screen)
+        try call.append(animated)
+        _ = try connection.call(call)
+    }
+
+    /// A PNG of what `output` shows, upright (`ctl screenshot --output`).
+    public func screenshot(output: String) throws(BusError) -> Data {
+        let call = try method("ScreenshotOutput")
+        try call.append(output)
+        return try connection.call(call).readBytes()
     }
 
     public func goTo(_ screen: String, animated: Bool) throws(BusError) {

@@ -6,6 +6,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     case busy
     /// GoTo named a screen the config does not have.
     case noSuchScreen(name: String, screens: [String])
+    /// GoToOutput or ScreenshotOutput named an output that does not run.
+    case noSuchOutput(name: String, outputs: [String])
     /// Reload found errors; the text is FILE:LINE:COLUMN lines, and the running config stays.
     case configRejected(String)
     /// Reload on the built-in demo, which has no file.
@@ -22,6 +24,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
         let suffix = switch self {
         case .busy: "Busy"
         case .noSuchScreen: "NoSuchScreen"
+        case .noSuchOutput: "NoSuchOutput"
         case .configRejected: "ConfigRejected"
         case .noConfigFile: "NoConfigFile"
         case .invalidArgument: "InvalidArgument"
@@ -39,6 +42,8 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
             "a transition is under way; try again when it has ended"
         case .noSuchScreen(let name, let screens):
             "no screen named \"\(MessageText.shortened(name))\"; screens: " + screens.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", ")
+        case .noSuchOutput(let name, let outputs):
+            "no output named \"\(MessageText.shortened(name))\"; outputs: " + outputs.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", ")
         case .configRejected(let errors):
             "the config was not applied; the running config stays:\n\(errors)"
         case .noConfigFile:

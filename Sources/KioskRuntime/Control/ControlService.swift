@@ -72,6 +72,14 @@ public final class ControlService: KioskDaemonObserver {
         }
     }
 
+    public func outputScreenChanged(output: String, from: String, to: String) {
+        emit("OutputScreenChanged") { signal throws(BusError) in
+            try signal.append(output)
+            try signal.append(from)
+            try signal.append(to)
+        }
+    }
+
     public func buttonPressed(screen: String, button: String) {
         emit("ButtonPressed") { signal throws(BusError) in
             try signal.append(screen)
@@ -108,6 +116,20 @@ public final class ControlService: KioskDaemonObserver {
             case "Screenshot", "ScreenshotScanout":
                 // Answered later, when the PNG is encoded; sd-bus keeps the call until then.
                 target.screenshot(scanout: call.member == "ScreenshotScanout") { [weak self] png in
+                    _ = self?.reply(to: call, png.map(ReplyArguments.png))
+                }
+                return 1
+            case "GoToOutput":
+                let output = try call.readString()
+                let screen = try call.readString()
+                let animated = try call.readBool()
+                result = Result { () throws(ControlError) in
+                    try target.goTo(output: output, screen: screen, animated: animated)
+                    return .none
+                }
+            case "ScreenshotOutput":
+                let output = try call.readString()
+                target.screenshot(output: output) { [weak self] png in
                     _ = self?.reply(to: call, png.map(ReplyArguments.png))
                 }
                 return 1
@@ -168,6 +190,7 @@ public final class ControlService: KioskDaemonObserver {
             case "UptimeSeconds": try message.append(target.uptime)
             case "Brightness": try message.append(target.brightness)
             case "Values": try message.append(target.values)
+            case "Outputs": try message.append(target.outputs)
             default: return -ENOENT
             }
         } catch {

@@ -8,6 +8,14 @@ public struct ControlStatus: Codable, Equatable, Sendable {
     public var camera: String
     public var touchDevices: [String]
     public var uptimeSeconds: Double
+    /// Every output, the first (the touch deck) first.
+    public var outputs: [OutputStatus]
+
+    /// One line per output when there are several.
+    private var outputLines: String {
+        guard outputs.count > 1 else { return "" }
+        return "\noutputs:       " + outputs.map(\.text).joined(separator: "\n               ")
+    }
 
     /// The human-readable form, one fact a line.
     public var text: String {
@@ -20,6 +28,6 @@ public struct ControlStatus: Codable, Equatable, Sendable {
             camera:        \(camera)
             touch devices: \(touchDevices.isEmpty ? "none" : touchDevices.joined(separator: ", "))
             uptime:        \(minutes / 60) h \(minutes % 60) min \(Int(uptimeSeconds) % 60) s
-            """
+            """ + outputLines
     }
 }

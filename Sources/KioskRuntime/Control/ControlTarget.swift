@@ -44,4 +44,23 @@ public protocol ControlTarget: AnyObject {
     func pressButton(screen: String, button: String) throws(ControlError)
     /// Sets a `dbus` value; throws `.valueRefused` for an unknown one or another source's.
     func setValue(name: String, value: String) throws(ControlError)
+    /// Every output, the first (the touch deck, which `goTo` and `screenshot` address) first.
+    var outputs: [OutputStatus] { get }
+    /// Goes to `screen` on `output`; throws `.noSuchOutput`, `.noSuchScreen` or `.busy`.
+    func goTo(output: String, screen: String, animated: Bool) throws(ControlError)
+    /// As `screenshot(scanout: false, ...)`, of `output`.
+    func screenshot(output: String, completion: @escaping (Result<Data, ControlError>) -> Void)
+}
+
+/// A target with one output: the calls for several answer for none.
+extension ControlTarget {
+    public var outputs: [OutputStatus] { [] }
+
+    public func goTo(output: String, screen: String, animated: Bool) throws(ControlError) {
+        throw .noSuchOutput(name: output, outputs: outputs.map(\.name))
+    }
+
+    public func screenshot(output: String, completion: @escaping (Result<Data, ControlError>) -> Void) {
+        completion(.failure(.noSuchOutput(name: output, outputs: outputs.map(\.name))))
+    }
 }

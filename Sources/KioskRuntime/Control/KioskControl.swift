@@ -115,8 +115,38 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             switch error {
             case .busy: throw .busy
             case .noSuchScreen(let name): throw .noSuchScreen(name: name, screens: daemon.screenNames)
+            case .noSuchOutput(let name, let outputs): throw .noSuchOutput(name: name, outputs: outputs)
             }
         }
+    }
+
+    public var outputs: [OutputStatus] { daemon.outputStatuses }
+
+    public func goTo(output: String, screen: String, animated: Bool) throws(ControlError) {
+        if output == daemon.mainOutputName { return try goTo(screen: screen, animated: animated) }
+        do {
+            try daemon.goTo(output: output, screen: screen, animated: animated)
+        } catch {
+            switch error {
+            case .busy: throw .busy
+            case .noSuchScreen(let name): throw .noSuchScreen(name: name, screens: daemon.screenNames(ofOutput: output) ?? [])
+            case .noSuchOutput(let name, let outputs): throw .noSuchOutput(name: name, outputs: outputs)
+            }
+        }
+    }
+
+    public func screenshot(output: String, completion: @escaping (Result<Data, ControlError>) -> Void) {
+        if output == daemon.mainOutputName { return screenshot(scanout: false, completion: completion) }
+        guard let frame = daemon.lastFrame(ofOutput: output, upright: true) else {
+            return completion(.failure(.noSuchOutput(name: output, outputs: daemon.outputNames)))
+        }
+        guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
+        guard !daemon.isBlanked else {
+            let black = PixelBuffer(width: frame.width, height: frame.height)
+            black.fill(0xFF00_0000)
+            return screenshots.encode(black, completion: completion)
+        }
+        screenshots.encode(frame, completion: completion)
     }
 
     public func screenshot(scanout: Bool, completion: @escaping (Result<Data, ControlError>) -> Void) {
@@ -180,6 +210,10 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
 
     public func framePresented(composeSeconds: Double) {
         metrics.frameComposed(seconds: composeSeconds, period: daemon.refreshPeriod)
+    }
+
+    public func outputFramePresented(output: String, composeSeconds: Double, refreshPeriod: Double) {
+        metrics.outputFrameComposed(output: output, seconds: composeSeconds, period: refreshPeriod)
     }
 
     public func configurationReloaded(accepted: Bool) {

@@ -29,6 +29,10 @@ public struct DaemonParts {
     public var backlightClassFolder: String
     /// Where READY, WATCHDOG, RELOADING and STOPPING go: systemd's NOTIFY_SOCKET, or a test's recorder.
     public var notifier: any ServiceNotifier
+    /// Opens an output beside the first (`[[display.output]]` 2, 3, ...) with `[display]` as it runs.
+    public var makeOutputDisplay: (OutputConfiguration, DisplayConfiguration) throws -> any Display
+    /// Makes the touch source of the devices `[[input.device]] output` maps to the named output, on its touch surface.
+    public var makeOutputTouchSource: (String, InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// False for a desktop window (`preview`): the desk's backlight is not the panel's, so `[power]` opens none.
     public var opensBacklight = true
 
@@ -46,6 +50,20 @@ public struct DaemonParts {
         self.wallClock = wallClock ?? SystemWallClock(loop: loop)
         self.backlightClassFolder = backlightClassFolder
         self.notifier = notifier
+        makeOutputDisplay = Self.headlessOutput(virtualClock: false)
+        makeOutputTouchSource = { _, _, _ in nil }
+    }
+
+    /// Opens outputs beside the first as headless surfaces: `mode` (its size and rate), else
+    /// `size` at `[display] refresh-rate`; `virtualClock` as `HeadlessDisplay` takes it.
+    public static func headlessOutput(virtualClock: Bool, copiesFrames: Bool = false)
+        -> (OutputConfiguration, DisplayConfiguration) throws -> any Display {
+        { output, display in
+            let size = output.panelSize(default: display.size)
+            return try HeadlessDisplay(width: size.width, height: size.height,
+                                       refreshRate: output.mode?.refreshRate ?? display.refreshRate,
+                                       virtualClock: virtualClock, copiesFrames: copiesFrames)
+        }
     }
 
     /// The real parts for `configuration`: the display it selects (or `backendOverride`), the
@@ -57,7 +75,7 @@ public struct DaemonParts {
         // Which backend was chosen, and why each one before it was passed over.
         for line in opened.log { logger.notice("\(line)") }
         let loop = try EventLoop()
-        return DaemonParts(
+        var parts = DaemonParts(
             display: opened.display, displayBackend: opened.backend, loop: loop, clock: MonotonicDaemonClock(loop: loop),
             makeTouchSource: { input, surface in
                 let monitor = try TouchMonitor(settings: input.touchDeviceSettings, surface: surface)
@@ -65,6 +83,33 @@ public struct DaemonParts {
                 return monitor
             },
             makeCameraFeed: cameraFeeds(logger: logger))
+        parts.makeOutputTouchSource = { output, input, surface in
+            let monitor = try TouchMonitor(settings: input.touchDeviceSettings(forOutput: output), surface: surface)
+            for message in monitor.startupMessages { logger.info("output \(output): \(message)") }
+            return monitor
+        }
+        parts.makeOutputDisplay = outputDisplays(beside: opened, logger: logger)
+        return parts
+    }
+
+    /// How outputs beside the first open on the backend the first opened on: headless surfaces
+    /// beside a headless one, connectors of the same card beside a DRM one.
+    private static func outputDisplays(beside opened: DisplayOpener.Result, logger: Logger)
+        -> (OutputConfiguration, DisplayConfiguration) throws -> any Display {
+        switch opened.backend {
+        case .headless:
+            return headlessOutput(virtualClock: false)
+        case .drm:
+            // Another connector needs its own CRTC on the same card's descriptor, whose flip events
+            // are then told apart by CRTC: not built yet.
+            return unavailableOutput("outputs beside the first are not opened on the drm backend yet; the first output runs on")
+        case .auto, .fbdev, .sdl:
+            return unavailableOutput("outputs beside the first need the headless backend, not \(opened.backend.rawValue)")
+        }
+    }
+
+    private static func unavailableOutput(_ reason: String) -> (OutputConfiguration, DisplayConfiguration) throws -> any Display {
+        { _, _ in throw DisplayError.invalidOption(reason) }
     }
 
     /// The parts for a desktop window (`preview`): its mouse is the touchscreen (it arrives as the

@@ -10,8 +10,8 @@ final class InputRouter {
     private unowned let idle: IdleController
     private unowned let power: PowerController
     private unowned let pacer: RenderPacer
-    /// The live sources, for the descriptors they hold.
-    private var sources: [any TouchSource] = []
+    /// The live sources, for the descriptors they hold, with the output beside the first their touches go to (nil: the first).
+    private var sources: [(source: any TouchSource, output: OutputDeck?)] = []
     /// The touches that woke a dimmed or dark panel: they only wake it, they do not swipe.
     private var wakingTouches: Set<Int> = []
     /// Count the touches that change the picture, for a replay's latency report.
@@ -34,24 +34,30 @@ final class InputRouter {
 
     /// Open touch devices' paths, from every source that has devices (the touch monitor).
     var openDevices: [String] {
-        sources.flatMap(\.openDevices)
+        sources.flatMap(\.source.openDevices)
     }
 
-    /// Watches `source`'s descriptors; its touches go to the scene from now on.
-    func add(_ source: any TouchSource) throws {
+    /// Watches `source`'s descriptors; its touches go to the scene from now on (to `output`'s, when given).
+    func add(_ source: any TouchSource, output: OutputDeck? = nil) throws {
         for descriptor in source.fileDescriptors {
-            try loop.watch(descriptor) { [unowned self, unowned source] in readable(descriptor, of: source) }
+            try loop.watch(descriptor) { [unowned self, unowned source] in readable(descriptor, of: source, output: output) }
         }
-        sources.append(source)
+        sources.append((source, output))
     }
 
-    /// Forgets every live source (a reload with other `[input]` settings).
+    /// Forgets every live source of the first output (a reload with other `[input]` settings).
     func removeSources() {
-        for source in sources { source.fileDescriptors.forEach(loop.unwatch) }
-        sources = []
+        for entry in sources where entry.output == nil { entry.source.fileDescriptors.forEach(loop.unwatch) }
+        sources.removeAll { $0.output == nil }
     }
 
-    private func readable(_ descriptor: Int32, of source: any TouchSource) {
+    /// Forgets the sources whose touches go to the output `name`.
+    func removeSources(of name: String) {
+        for entry in sources where entry.output?.name == name { entry.source.fileDescriptors.forEach(loop.unwatch) }
+        sources.removeAll { $0.output?.name == name }
+    }
+
+    private func readable(_ descriptor: Int32, of source: any TouchSource, output: OutputDeck?) {
         let update = source.readReady(fileDescriptor: descriptor)
         for message in update.messages { logger.notice("\(message)") }
         for warning in update.warnings { logger.warning("\(warning)") }
@@ -59,17 +65,17 @@ final class InputRouter {
         update.removedFileDescriptors.forEach(loop.unwatch)
         for added in update.addedFileDescriptors {
             do {
-                try loop.watch(added) { [unowned self, unowned source] in readable(added, of: source) }
+                try loop.watch(added) { [unowned self, unowned source] in readable(added, of: source, output: output) }
             } catch {
                 logger.error("cannot watch a new touch device: \(error)")
             }
         }
         if !update.addedFileDescriptors.isEmpty || !update.removedFileDescriptors.isEmpty { onDevicesChanged() }
-        deliver(update.touches)
+        deliver(update.touches, to: output)
     }
 
-    /// Takes `touches` from any source to the scene (or only wakes the panel with them).
-    func deliver(_ touches: [TouchEvent]) {
+    /// Takes `touches` from any source to the scene (`output`'s, when given), or only wakes the panel with them.
+    func deliver(_ touches: [TouchEvent], to output: OutputDeck? = nil) {
         guard !touches.isEmpty else { return }
         onTouches(touches.count)
         let wasAsleep = power.state != .awake
@@ -84,6 +90,10 @@ final class InputRouter {
                 continue
             }
             context.eventsLog?.touch(touch, t: context.logTime(touch.time))
+            if let output {
+                output.sceneHost.container.handle(touch)
+                continue
+            }
             guard measuresLatency else {
                 container.handle(touch)
                 continue
@@ -94,7 +104,8 @@ final class InputRouter {
             if ViewTreeSignature.of(sceneHost.scene.rootView) != before { pacer.inputChangedPicture(at: touch.time) }
         }
         idle.reschedule()
-        pacer.requestFrame()
-        pacer.renderIfIdle()
+        let target = output?.pacer ?? pacer
+        target.requestFrame()
+        target.renderIfIdle()
     }
 }

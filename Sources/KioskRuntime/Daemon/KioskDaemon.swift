@@ -41,6 +41,8 @@ public final class KioskDaemon {
     let input: InputRouter
     let camera: CameraBackground
     let applier: ConfigApplier
+    /// The outputs beside the first (`[[display.output]]` 2, 3, ...).
+    let outputs: OutputSet
     let valueSources: ValueSources
     /// Kills what commands leave behind (see `ChildReaper`).
     let reaper = ChildReaper()
@@ -123,13 +125,19 @@ public final class KioskDaemon {
         applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
+        outputs = OutputSet(context: context, makeDisplay: parts.makeOutputDisplay, makeTouchSource: parts.makeOutputTouchSource,
+                            input: input)
+        outputs.makeSceneBuilder = { [valueSources, buttons] root in Self.sceneBuilder(root, values: valueSources.store, buttons: buttons) }
         applier.makeSceneBuilder = { [valueSources, buttons] root in
             // The new values are in the store (keeping their texts) before the new screens bind to
             // them; their sources start only once those screens are on show.
             valueSources.stage(root.configuration.values)
             return Self.sceneBuilder(root, values: valueSources.store, buttons: buttons)
         }
-        applier.onSceneReplaced = { [valueSources] configuration in valueSources.start(configuration.values) }
+        applier.onSceneReplaced = { [unowned self] configuration in
+            valueSources.start(configuration.values)
+            outputs.apply(configuration, mainScreen: currentScreen)
+        }
         applier.onSceneRejected = { [valueSources] in valueSources.rollBack() }
         wireParts()
     }
@@ -158,15 +166,32 @@ public final class KioskDaemon {
             // Off the home screen now (or back on it): the return-home deadline starts or stops.
             idle.reschedule()
             notify { $0.transitionEnded(from: from, to: to, completed: completed) }
-            if completed { notify { $0.screenChanged(from: from, to: to) } }
-            notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen] : [.transitioning]) }
+            if completed {
+                outputs.mainScreenChanged(to: to)
+                notify { $0.screenChanged(from: from, to: to) }
+                notify { $0.outputScreenChanged(output: mainOutputName, from: from, to: to) }
+            }
+            // `Outputs` holds the first output's screen too.
+            notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
         pacer.onFirstFrame = { [unowned self] in
             notifier.ready(status: status)
             logger.notice("ready: \(status)")
         }
-        pacer.onFramePresented = { [unowned self] seconds in notify { $0.framePresented(composeSeconds: seconds) } }
+        pacer.onFramePresented = { [unowned self] seconds in
+            notify { $0.framePresented(composeSeconds: seconds) }
+            notify { $0.outputFramePresented(output: mainOutputName, composeSeconds: seconds, refreshPeriod: refreshPeriod) }
+        }
+        outputs.onScreenChanged = { [unowned self] output, from, to in
+            notify { $0.outputScreenChanged(output: output, from: from, to: to) }
+            notify { $0.propertiesChanged([.outputs]) }
+        }
+        outputs.onFramePresented = { [unowned self] output, seconds in
+            let period = outputs.deck(named: output).map { 1 / $0.display.refreshRate } ?? refreshPeriod
+            notify { $0.outputFramePresented(output: output, composeSeconds: seconds, refreshPeriod: period) }
+        }
+        outputs.onOutputsChanged = { [unowned self] in notify { $0.propertiesChanged([.outputs]) } }
         pacer.onFrameHandled = { [unowned self] in stopIfReplayIsOver() }
         camera.onFrame = { [unowned self] in
             pacer.requestFrame()
@@ -186,6 +211,7 @@ public final class KioskDaemon {
         power.onDarkChanged = { [unowned self] dark in
             // Dark: nothing is composed and the camera rests; the watchdog timer runs on.
             pacer.isSuspended = dark
+            outputs.setDark(dark)
             if dark {
                 camera.pause()
             } else {
@@ -260,6 +286,7 @@ public final class KioskDaemon {
         try idle.start()
         if SignalSource.isStopPending() { return }
         valueSources.start(applier.configuration.values)
+        outputs.apply(applier.configuration, mainScreen: currentScreen)
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
         try power.start()
@@ -291,6 +318,7 @@ public final class KioskDaemon {
         // its device or pipeline, so it does not exit under a thread still closing them.
         camera.waitUntilReleased()
         input.removeSources()
+        outputs.stop()
         display.close()
         eventsLog?.flush()
         if replay != nil { print(latencyReport) }
@@ -300,6 +328,7 @@ public final class KioskDaemon {
     /// display's descriptors; a caller ticking a manual frame clock calls it after each tick.
     public func frameTickDelivered() {
         pacer.frameTickDelivered()
+        outputs.frameTickDelivered()
     }
 
     /// Tells `observer` about changes until it is released.

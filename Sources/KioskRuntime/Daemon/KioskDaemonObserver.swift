@@ -22,6 +22,10 @@ public protocol KioskDaemonObserver: AnyObject {
     func actionFinished(screen: String, button: String, status: Int32)
     /// An `mqtt` button was pressed: `payload` is due on `topic`.
     func mqttButtonPressed(screen: String, button: String, topic: String, payload: String)
+    /// The screen of `output` changed (the first output's too, after its `screenChanged`).
+    func outputScreenChanged(output: String, from: String, to: String)
+    /// A frame reached `output`, whose vsyncs are `refreshPeriod` seconds apart (the first output's too).
+    func outputFramePresented(output: String, composeSeconds: Double, refreshPeriod: Double)
 }
 
 extension KioskDaemonObserver {
@@ -35,6 +39,8 @@ extension KioskDaemonObserver {
     public func buttonPressed(screen: String, button: String) {}
     public func actionFinished(screen: String, button: String, status: Int32) {}
     public func mqttButtonPressed(screen: String, button: String, topic: String, payload: String) {}
+    public func outputScreenChanged(output: String, from: String, to: String) {}
+    public func outputFramePresented(output: String, composeSeconds: Double, refreshPeriod: Double) {}
 }
 
 /// The daemon's state an observer can read and be told about.
@@ -51,4 +57,6 @@ public enum KioskDaemonProperty: Hashable, Sendable, CaseIterable {
     case brightness
     /// `KioskDaemon.values`.
     case values
+    /// `KioskDaemon.outputs`.
+    case outputs
 }

@@ -105,6 +105,11 @@ final class RenderPacer {
     func frameTickDelivered() {
         guard frameDue, let renderLink else { return }
         frameDue = false
+        // Dark: a tick that was already due draws nothing; waking asks for the frame again.
+        guard !isSuspended else {
+            renderLink.isPaused = true
+            return
+        }
         render()
         renderLink.isPaused = true
         if display.frameClock.wantsTicks {

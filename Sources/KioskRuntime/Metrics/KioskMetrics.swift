@@ -44,6 +44,17 @@ public final class KioskMetrics {
         if seconds > period { framesMissed.increment() }
     }
 
+    /// A frame reached `output` (every output, the first too): counted per output, with the
+    /// frames whose composition took longer than its own refresh period.
+    public func outputFrameComposed(output: String, seconds: Double, period: Double) {
+        registry.makeCounter(name: "swipe_kiosk_output_frames_total", labels: [("output", output)],
+                             help: "Frames composed and presented, per output.").increment()
+        let missed = registry.makeCounter(name: "swipe_kiosk_output_frames_missed_vsync_total", labels: [("output", output)],
+                                          help: "Frames whose composition took longer than the output's refresh period, per output.")
+        // Shown at 0 from the first frame, so a dashboard sees every output.
+        missed.increment(by: Int64(seconds > period ? 1 : 0))
+    }
+
     public func touchesArrived(_ count: Int) {
         touches.increment(by: Int64(count))
     }

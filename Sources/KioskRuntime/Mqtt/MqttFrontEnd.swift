@@ -122,6 +122,9 @@ public final class MqttFrontEnd: KioskDaemonObserver {
                     client.publish(topics.value(name), text, retain: true, qos: 0)
                     publishedValues[name] = text
                 }
+            case .outputs:
+                // MQTT publishes no per-output topics (none is named in its contract); D-Bus has `Outputs`.
+                break
             }
         }
     }

@@ -28,6 +28,22 @@ public struct ScreenRenderer {
         root = SceneRoot(configuration: configuration, size: size, rotation: rotation)
     }
 
+    /// The renderer of the output `name` (`render --output`): the first output as `init(configuration:)`
+    /// renders it; another its own deck at its own size and rotation, as the daemon lays it out.
+    public init(configuration: KioskConfiguration, output name: String) throws {
+        let outputs = configuration.display.outputs
+        guard let index = outputs.firstIndex(where: { $0.connector == name }) else {
+            throw RenderError.unknownOutput(name, available: outputs.map(\.connector))
+        }
+        guard index > 0 else {
+            root = SceneRoot(configuration: configuration)
+            return
+        }
+        let output = outputs[index]
+        root = SceneRoot(configuration: configuration.deck(for: output),
+                         geometry: SceneGeometry(panelSize: output.panelSize(default: configuration.display.size), rotation: output.rotation))
+    }
+
     /// A compositor for this display and a scene on `screen` that has settled, on a virtual clock.
     public func makeScene(on screen: String) throws -> (compositor: Compositor, scene: KioskScene, clock: ManualFrameClock) {
         guard configuration.screens.contains(where: { $0.name == screen }) else {
@@ -76,6 +92,8 @@ public struct ScreenRenderer {
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     case unknownScreen(String, available: [String])
     case badSwipe(String)
+    /// `--output` named no `[[display.output]]` connector.
+    case unknownOutput(String, available: [String])
     /// Each line `FILE: why`.
     case contentNotDrawn([String])
 
@@ -83,6 +101,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownScreen(let name, let available):
             "no screen named \"\(name)\"; the config has: \(available.joined(separator: ", "))"
+        case .unknownOutput(let name, let available):
+            "no output named \"\(name)\"; the config's [[display.output]] connectors: "
+                + (available.isEmpty ? "none (the one display is [display])" : available.joined(separator: ", "))
         case .badSwipe(let text):
             "--swipe \"\(text)\" must be FROM:TO, two different screen names"
         case .contentNotDrawn(let errors):

@@ -7,6 +7,22 @@ extension InputConfiguration {
     /// The touch monitor's device entries for `[input]`: the named devices (or every touchscreen
     /// when none are named), each with the first `[[input.device]]` calibration that matches it.
     public var touchDeviceSettings: [TouchDeviceSettings] {
+        // Devices mapped to another output are that output's monitor's: skipped here, before anything fits them.
+        let skipped = calibrations.filter { $0.output != nil }.map { entry in
+            TouchDeviceSettings(match: Self.match(entry.match), isSkipped: true)
+        }
+        return skipped + firstOutputSettings
+    }
+
+    /// The touch monitor's entries for the output `name`: the `[[input.device]]` entries mapped to it.
+    public func touchDeviceSettings(forOutput name: String) -> [TouchDeviceSettings] {
+        calibrations.filter { $0.output == name }.map { entry in
+            TouchDeviceSettings(match: Self.match(entry.match), grab: grab, calibration: entry.touchCalibration)
+        }
+    }
+
+    private var firstOutputSettings: [TouchDeviceSettings] {
+        let calibrations = calibrations.filter { $0.output == nil }
         let calibrated = calibrations.map { entry in
             TouchDeviceSettings(match: Self.match(entry.match), grab: grab, calibration: entry.touchCalibration)
         }

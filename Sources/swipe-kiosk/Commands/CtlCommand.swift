@@ -68,9 +68,14 @@ struct CtlCommand: ParsableCommand {
         var screen: String
         @Flag(name: .customLong("no-animation"), help: "Switch at once, without the transition.")
         var noAnimation = false
+        @Option(name: .long, help: "The output whose deck changes, as `ctl status` lists it (default: the first output's).")
+        var output: String?
 
         func run() throws {
-            try connection.run { client throws(BusError) in try client.goTo(screen, animated: !noAnimation) }
+            try connection.run { client throws(BusError) in
+                if let output { return try client.goTo(output: output, screen: screen, animated: !noAnimation) }
+                try client.goTo(screen, animated: !noAnimation)
+            }
         }
     }
 
@@ -81,10 +86,22 @@ struct CtlCommand: ParsableCommand {
         var file: String
         @Flag(name: .long, help: "The display's buffer as scanned out (turned by [display] rotation) instead.")
         var scanout = false
+        @Option(name: .long, help: "The output to capture, as `ctl status` lists it (default: the first output).")
+        var output: String?
+
+        func validate() throws {
+            if output != nil && scanout { throw ValidationError("--scanout is for the first output; leave it out with --output") }
+        }
 
         func run() throws {
             var png = Data()
-            try connection.run { client throws(BusError) in png = try client.screenshot(scanout: scanout) }
+            try connection.run { client throws(BusError) in
+                if let output {
+                    png = try client.screenshot(output: output)
+                } else {
+                    png = try client.screenshot(scanout: scanout)
+                }
+            }
             do {
                 try png.write(to: URL(fileURLWithPath: file))
             } catch {

@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "A PNG file with --screen; otherwise a folder that gets NAME.png per screen.")
     var out: String
 
+    @Option(name: .long, help: "Render this [[display.output]]'s deck (by its connector) at its size and rotation.")
+    var output: String?
+
     @Flag(name: .long, help: "Write the display's buffer as scanned out (turned by the rotation) instead of upright.")
     var scanout = false
 
@@ -36,6 +39,9 @@ struct RenderCommand: ParsableCommand {
         if let size, PixelSize(parsing: size) == nil { throw ValidationError("--size \"\(size)\" must be WxH, e.g. 800x480") }
         if let rotation, Rotation(rawValue: rotation) == nil { throw ValidationError("--rotation takes 0, 90, 180 or 270, not \(rotation)") }
         if screen != nil, swipe != nil { throw ValidationError("--screen and --swipe cannot be used together") }
+        if output != nil, size != nil || rotation != nil {
+            throw ValidationError("--output renders at the output's own size and rotation; leave out --size and --rotation")
+        }
     }
 
     func run() throws {
@@ -46,11 +52,12 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode.failure
         }
-        var renderer = ScreenRenderer(configuration: configuration, size: size.flatMap(PixelSize.init(parsing:)),
-                                      rotation: rotation.flatMap(Rotation.init(rawValue:)))
-        renderer.scanout = scanout
-        let runner = RenderRunner(renderer: renderer)
         do {
+            var renderer = try output.map { try ScreenRenderer(configuration: configuration, output: $0) }
+                ?? ScreenRenderer(configuration: configuration, size: size.flatMap(PixelSize.init(parsing:)),
+                                  rotation: rotation.flatMap(Rotation.init(rawValue:)))
+            renderer.scanout = scanout
+            let runner = RenderRunner(renderer: renderer)
             if let swipe {
                 let recorder = try runner.renderSwipe(swipe, into: out)
                 print("render: \(recorder.frameCount) frames in \(recorder.framesDirectory)/, preview \(recorder.previewPath), sheet \(recorder.sheetPath)")
