@@ -40,6 +40,8 @@ public final class KioskDaemon {
     let power: PowerController
     let input: InputRouter
     let camera: CameraBackground
+    /// The video elements' players.
+    let videos: VideoElementPlayers
     let applier: ConfigApplier
     let valueSources: ValueSources
     /// Kills what commands leave behind (see `ChildReaper`).
@@ -120,6 +122,7 @@ public final class KioskDaemon {
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
+        videos = VideoElementPlayers(factory: parts.makeVideoFeed, loop: eventLoop, logger: logger)
         applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
@@ -150,10 +153,12 @@ public final class KioskDaemon {
     private func wireParts() {
         sceneHost.onDiagnostic = { [logger] message in logger.info("\(message)") }
         sceneHost.onTransitionBegan = { [unowned self] _, _ in
+            videos.update(for: sceneHost.scene)
             idle.reschedule()
             notify { $0.propertiesChanged([.transitioning]) }
         }
         sceneHost.onTransitionEnded = { [unowned self] from, to, completed in
+            videos.update(for: sceneHost.scene)
             notifier.status(status)
             // Off the home screen now (or back on it): the return-home deadline starts or stops.
             idle.reschedule()
@@ -162,6 +167,11 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
+        pacer.videoFrames = { [unowned self] in
+            videos.update(for: sceneHost.scene)
+            return videos.frames
+        }
+        videos.onFrame = { [unowned pacer] in pacer.requestFrame() }
         pacer.onFirstFrame = { [unowned self] in
             notifier.ready(status: status)
             logger.notice("ready: \(status)")
@@ -186,6 +196,7 @@ public final class KioskDaemon {
         power.onDarkChanged = { [unowned self] dark in
             // Dark: nothing is composed and the camera rests; the watchdog timer runs on.
             pacer.isSuspended = dark
+            videos.isSuspended = dark
             if dark {
                 camera.pause()
             } else {
@@ -287,9 +298,11 @@ public final class KioskDaemon {
             logger.notice("stopping: killed \(killed.count) processes left by commands: \(killed.map(\.description).joined(separator: ", "))")
         }
         camera.stop()
+        videos.stopAll()
         // The loop has ended: the process may now wait (bounded) for the capture thread to release
         // its device or pipeline, so it does not exit under a thread still closing them.
         camera.waitUntilReleased()
+        videos.waitUntilReleased()
         input.removeSources()
         display.close()
         eventsLog?.flush()
