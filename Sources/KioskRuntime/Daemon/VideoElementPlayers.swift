@@ -98,14 +98,19 @@ final class VideoElementPlayers {
         }
     }
 
-    private static func videoViews(in view: View) -> [View] {
+    /// The views under `view` (itself included) that show a video, front to back in tree order.
+    static func videoViews(in view: View) -> [View] {
         let own: [View] = if case .video = view.content { [view] } else { [] }
         return own + view.subviews.flatMap(videoViews)
     }
 
+    /// A video view's box in whole scene pixels: the size of the frames its player makes.
+    static func boxSize(of view: View) -> PixelSize {
+        PixelSize(width: max(1, Int(view.frame.width.rounded(.up))), height: max(1, Int(view.frame.height.rounded(.up))))
+    }
+
     private func start(_ content: VideoContent, for view: View) {
-        let size = PixelSize(width: max(1, Int(view.frame.width.rounded(.up))), height: max(1, Int(view.frame.height.rounded(.up))))
-        let feed = factory(content, size, logger)
+        let feed = factory(content, Self.boxSize(of: view), logger)
         let player = Player(feed: feed)
         let id = ObjectIdentifier(view)
         do {

@@ -53,7 +53,8 @@ public struct ScreenRenderer {
     /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
-        compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
+        let videos = try Self.videoStills(of: scene)
+        compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime), videos: videos)
         try Self.requireContent(compositor)
         return picture(of: compositor)
     }
@@ -61,6 +62,14 @@ public struct ScreenRenderer {
     /// The compositor's last frame as this renderer writes pictures: upright, or as scanned out.
     public func picture(of compositor: Compositor) -> PixelBuffer {
         scanout ? compositor.output : compositor.upright
+    }
+
+    /// The first frame of each video element in `scene`; throws when one cannot be played, since
+    /// a render is a review of the config (the daemon shows a black box and logs it).
+    static func videoStills(of scene: KioskScene) throws -> [ObjectIdentifier: PixelBuffer] {
+        let stills = VideoStills(scene: scene)
+        if !stills.failures.isEmpty { throw RenderError.contentNotDrawn(stills.failures) }
+        return stills.frames
     }
 
     /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render
