@@ -82,7 +82,7 @@ public struct MemoryEstimate: Hashable, Sendable {
         parts.append(Part(name: "the surfaces of the screens in reach", bytes: surfaces))
         if largestPicture > 0 { parts.append(Part(name: "the largest picture decoded", bytes: largestPicture)) }
         if videos.count > 0 {
-            parts.append(Part(name: "\(videos.count) video element\(videos.count == 1 ? "" : "s")' frames", bytes: videos.bytes))
+            parts.append(Part(name: "\(videos.count) video element\(videos.count == 1 ? "'s" : "s'") frames", bytes: videos.bytes))
         }
         let count = configuration.screens.count
         parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(elementCount) element\(elementCount == 1 ? "" : "s")",
