@@ -79,9 +79,16 @@ public enum CameraFeedFactory {
     public static func makeVideoElementFeed(path: String, loops: Bool, fit: ImageFit, width: Int, height: Int,
                                             log: @escaping @Sendable (String) -> Void,
                                             warn: (@Sendable (String) -> Void)? = nil) -> any CameraFeed {
-        LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
-                 displayHeight: height, fallback: .black, makeDevice: { VideoPipelineDevice(path: path, loops: loops) },
-                 log: log, warn: warn, fit: fit)
+        let warn = warn ?? log
+        return LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
+                        displayHeight: height, fallback: .black, makeDevice: { VideoPipelineDevice(path: path, loops: loops) },
+                        log: log, warn: { warn(elementFault($0)) }, fit: fit)
+    }
+
+    /// A fault line as the element's owner needs it: the feed's words are the background's.
+    static func elementFault(_ line: String) -> String {
+        line.replacingOccurrences(of: "showing the fallback and trying again (check [camera] path)",
+                                  with: "showing a black box and trying again (check the element's path)")
     }
 
     /// The first frame of a video element's `path` fitted into `width` x `height` as `fit` says:
