@@ -54,6 +54,23 @@ final class VideoElementConfigTests: XCTestCase {
                       check.report)
     }
 
+    /// The keys a video element reads, from the loader's own "valid keys" list, so a key added
+    /// later must be documented too.
+    func testTheReferenceConfigDocumentsEveryVideoElementKey() throws {
+        let found = diagnostics(screen("  path = \"/srv/clip.mp4\"\n  zzz = 1\n"))
+        let message = try XCTUnwrap(found.first { $0.contains("unknown key 'zzz'") }, "\(found)")
+        let list = try XCTUnwrap(message.range(of: "valid keys: "), message)
+        let keys = message[list.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(keys.contains("path") && keys.contains("loop"), "\(keys)")
+        let text = try String(contentsOfFile: repositoryConfigFile("kiosk.toml"), encoding: .utf8)
+        // The commented-out video element: from its type line to the first blank line.
+        let start = try XCTUnwrap(text.range(of: "  # type = \"video\""), "Config/kiosk.toml has a commented-out video element")
+        let block = String(text[start.lowerBound...]).components(separatedBy: "\n\n")[0]
+        for key in keys {
+            XCTAssertTrue(block.contains("  # \(key) = "), "Config/kiosk.toml's video element documents '\(key)':\n\(block)")
+        }
+    }
+
     func testTheMemoryEstimateCountsEachVideoElementsFrames() throws {
         let one = try XCTUnwrap(loadValid(screen("  path = \"/srv/clip.mp4\"\n")))
         let estimate = MemoryEstimate(configuration: one, displaySize: PixelSize(width: 1280, height: 720)) { _ in nil }
