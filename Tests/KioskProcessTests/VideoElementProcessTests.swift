@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import KioskCamera
 import KioskCompositor
 import KioskEngine
 import KioskProcessSupport
@@ -107,5 +109,37 @@ final class VideoElementProcessTests: XCTestCase {
                       process.log)
         XCTAssertTrue(process.isRunning, "the daemon stays up")
         XCTAssertEqual(process.stop(), 0, process.log)
+    }
+
+    /// The element's real player paused: its pipeline is held, no frame arrives and its thread
+    /// does not spin; let go, it plays on.
+    func testAPausedPlayerDeliversNothingAndCostsNoCPU() throws {
+        let clip = directory.appendingPathComponent("ball.avi").path
+        try VideoClip.make(at: clip, pattern: "ball", frames: 90, width: 64, height: 48)
+        let feed = CameraFeedFactory.makeVideoElementFeed(path: clip, loops: true, fit: .fill, width: 32, height: 24, log: { _ in })
+        feed.start()
+        defer { _ = feed.stop().wait(timeout: 10) }
+        func frames(within seconds: Double) -> Int {
+            var count = 0
+            var waiter = pollfd(fd: feed.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if poll(&waiter, 1, 20) > 0, feed.takeNewestFrame() != nil { count += 1 }
+            }
+            return count
+        }
+        func cpuSeconds() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        XCTAssertGreaterThan(frames(within: 1.5), 5, "the clip plays: \(feed.status)")
+        feed.setPaused(true)
+        _ = frames(within: 0.3)
+        let before = cpuSeconds()
+        XCTAssertEqual(frames(within: 1), 0, "nothing arrives while paused")
+        XCTAssertLessThan(cpuSeconds() - before, 0.3, "a paused player's thread waits, it does not spin")
+        feed.setPaused(false)
+        XCTAssertGreaterThan(frames(within: 1.5), 5, "it plays on: \(feed.status)")
     }
 }

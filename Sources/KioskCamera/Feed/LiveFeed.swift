@@ -73,7 +73,11 @@ public final class LiveFeed: CameraFeed {
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
                                       mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), fit: fit,
                                       log: log, warn: warn)
-            while !run.isStopRequested {
+            while true {
+                // The requests are read after the clear: one raised before it is seen here, one
+                // raised after it ends the wait below (a raised signal stays readable until cleared).
+                run.wake.clear()
+                if run.isStopRequested { break }
                 if run.isPaused {
                     session.pause()
                     _ = run.wake.wait(timeout: 1)
