@@ -45,11 +45,11 @@ final class VideoElementProcessTests: XCTestCase {
     }
 
     func testTheBoxFollowsTheClipAndLoopsAndAMissingFileShowsABlackBox() throws {
-        // A folder of two one-second clips: red (a.avi) then blue (b.avi), then red again.
+        // A folder of two clips of a second and a half: red (a.avi) then blue (b.avi), then red again.
         let clips = directory.appendingPathComponent("clips")
         try FileManager.default.createDirectory(at: clips, withIntermediateDirectories: true)
-        try VideoClip.make(at: clips.appendingPathComponent("a.avi").path, pattern: "red", frames: 30, width: 64, height: 48)
-        try VideoClip.make(at: clips.appendingPathComponent("b.avi").path, pattern: "blue", frames: 30, width: 64, height: 48)
+        try VideoClip.make(at: clips.appendingPathComponent("a.avi").path, pattern: "red", frames: 45, width: 64, height: 48)
+        try VideoClip.make(at: clips.appendingPathComponent("b.avi").path, pattern: "blue", frames: 45, width: 64, height: 48)
         let missing = directory.appendingPathComponent("missing.avi").path
         let configPath = directory.appendingPathComponent("kiosk.toml").path
         try """
