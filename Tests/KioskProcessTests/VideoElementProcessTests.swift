@@ -7,8 +7,8 @@ import KioskProcessSupport
 import XCTest
 
 /// `type = "video"` in the real daemon (`swipe-kiosk run --display headless`), on clips the test
-/// makes: the element's box follows the clip's frames and loops; a missing file shows a black box
-/// with one log line, and the daemon stays up. Screenshots through `ctl` on a private bus; every
+/// makes: the element's box follows the clip's frames and loops; a missing or truncated file shows
+/// a black box with one log line, and the daemon stays up. Screenshots through `ctl` on a private bus; every
 /// wait has a deadline.
 final class VideoElementProcessTests: XCTestCase {
     private var directory: URL!
@@ -51,6 +51,8 @@ final class VideoElementProcessTests: XCTestCase {
         try VideoClip.make(at: clips.appendingPathComponent("a.avi").path, pattern: "red", frames: 45, width: 64, height: 48)
         try VideoClip.make(at: clips.appendingPathComponent("b.avi").path, pattern: "blue", frames: 45, width: 64, height: 48)
         let missing = directory.appendingPathComponent("missing.avi").path
+        let truncated = directory.appendingPathComponent("truncated.avi").path
+        try Data(contentsOf: clips.appendingPathComponent("a.avi")).prefix(200).write(to: URL(fileURLWithPath: truncated))
         let configPath = directory.appendingPathComponent("kiosk.toml").path
         try """
             [display]
@@ -80,6 +82,13 @@ final class VideoElementProcessTests: XCTestCase {
               width = 80
               height = 60
               path = "\(missing)"
+              [[screen.element]]
+              type = "video"
+              x = 200
+              y = 110
+              width = 80
+              height = 60
+              path = "\(truncated)"
             """.write(toFile: configPath, atomically: true, encoding: .utf8)
         let process = try KioskProcess(configPath: configPath, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         kiosk = process
@@ -107,6 +116,10 @@ final class VideoElementProcessTests: XCTestCase {
         XCTAssertEqual(mentions.count, 1, process.log)
         XCTAssertTrue(mentions.first?.contains("video element: \(missing): no such file or folder; showing a black box") ?? false,
                       process.log)
+        XCTAssertEqual(colour(shot[240, 140]), "black", "the truncated clip's box is black")
+        let broken = process.log.split(separator: "\n").filter { $0.contains(truncated) }
+        XCTAssertEqual(broken.count, 1, process.log)
+        XCTAssertTrue(broken.first?.contains("video element: \(truncated): ") ?? false, process.log)
         XCTAssertTrue(process.isRunning, "the daemon stays up")
         XCTAssertEqual(process.stop(), 0, process.log)
     }

@@ -82,13 +82,14 @@ public enum CameraFeedFactory {
         let warn = warn ?? log
         return LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
                         displayHeight: height, fallback: .black, makeDevice: { VideoPipelineDevice(path: path, loops: loops) },
-                        log: log, warn: { warn(elementFault($0)) }, fit: fit)
+                        log: { log(elementLine($0)) }, warn: { warn(elementLine($0)) }, fit: fit)
     }
 
-    /// A fault line as the element's owner needs it: the feed's words are the background's.
-    static func elementFault(_ line: String) -> String {
-        line.replacingOccurrences(of: "showing the fallback and trying again (check [camera] path)",
-                                  with: "showing a black box and trying again (check the element's path)")
+    /// A feed's line as the element's owner needs it: the feed speaks of the background's camera.
+    static func elementLine(_ line: String) -> String {
+        let line = line.hasPrefix("camera ") ? String(line.dropFirst("camera ".count)) : line
+        return line.replacingOccurrences(of: "showing the fallback and trying again (check [camera] path)",
+                                         with: "showing a black box and trying again (check the element's path)")
     }
 
     /// The first frame of a video element's `path` fitted into `width` x `height` as `fit` says:
