@@ -17,10 +17,12 @@ struct VideoStills {
         var size: PixelSize
     }
 
-    init(scene: KioskScene) {
+    /// - Parameter screens: the indices of the screens whose videos are shown; nil: every screen.
+    init(scene: KioskScene, screens: [Int]? = nil) {
         var decoded: [Key: PixelBuffer?] = [:]
-        for screen in scene.container.screens {
-            for view in VideoElementPlayers.videoViews(in: screen.view) {
+        let all = scene.container.screens
+        for index in screens ?? Array(all.indices) where all.indices.contains(index) {
+            for view in VideoElementPlayers.videoViews(in: all[index].view) {
                 guard case .video(let content) = view.content else { continue }
                 let key = Key(path: content.source, fit: content.fit, size: VideoElementPlayers.boxSize(of: view))
                 if decoded[key] == nil {
@@ -29,7 +31,11 @@ struct VideoStills {
                                                                                      height: key.size.height))
                     } catch {
                         decoded[key] = .some(nil)
-                        failures.append("video element \(key.path): \(error)")
+                        if case let .videoFailed(path, message) = error {
+                            failures.append("video element \(path): \(message)")
+                        } else {
+                            failures.append("video element \(key.path): \(error)")
+                        }
                     }
                 }
                 if case .some(.some(let frame)) = decoded[key] { frames[ObjectIdentifier(view)] = frame }
