@@ -13,8 +13,9 @@ import Logging
 ///
 /// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
 /// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
-/// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground` and `ConfigApplier` (start and reload), all running on the
-/// injected `DaemonParts`. Everything a control service needs is a plain member here: the
+/// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground`,
+/// `VideoElementPlayers` (the video elements) and `ConfigApplier` (start and reload), all running on
+/// the injected `DaemonParts`. Everything a control service needs is a plain member here: the
 /// properties, `goTo`, `blank`, `wake`, `reload`, `lastFrame`, `eventLoop` and observers.
 public final class KioskDaemon {
     /// The loop the daemon runs on: watch another descriptor on it to be called from the loop.
