@@ -92,12 +92,16 @@ public final class Compositor {
     }
 
     /// Draws `root` over `background` (the newest feed frame, shown by views with feed content)
-    /// into `output`, and returns the display rectangles that changed; empty when nothing did.
+    /// into `output`, with each video element's newest frame from `videos` (by the identity of the
+    /// view showing it, fitted to its size), and returns the display rectangles that changed;
+    /// empty when nothing did.
     @discardableResult
-    public func render(root: View, background: PixelBuffer?) -> [PixelRect] {
+    public func render(root: View, background: PixelBuffer?, videos: [ObjectIdentifier: PixelBuffer] = [:]) -> [PixelRect] {
         frameNumber += 1
         let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
-        let items = makeBuilder(background: background).build(root: root)
+        var builder = makeBuilder(background: background)
+        builder.videos = videos
+        let items = builder.build(root: root)
         defer { dropBlursUnlessShown(items) }
 
         var visible = [Region](repeating: Region(), count: items.count)
@@ -118,7 +122,7 @@ public final class Compositor {
             return []
         }
 
-        paint(items, visible: visible, covered: covered, damage: damage, background: background)
+        paint(items, visible: visible, covered: covered, damage: damage, background: background, videos: videos)
         surfaces.trim()
         clipMasks.evict(before: frameNumber)
         let rects = damage.rects
@@ -215,7 +219,8 @@ public final class Compositor {
         return damage
     }
 
-    private func paint(_ items: [DisplayItem], visible: [Region], covered: Region, damage: Region, background: PixelBuffer?) {
+    private func paint(_ items: [DisplayItem], visible: [Region], covered: Region, damage: Region, background: PixelBuffer?,
+                       videos: [ObjectIdentifier: PixelBuffer]) {
         let bare = damage.subtracting(covered)
         fill(bare, with: 0xFF00_0000)
         let feed = background.map { PixmanImage($0, opaque: true) }
@@ -231,13 +236,13 @@ public final class Compositor {
                 both.intersect(fused.area)
                 if !both.isEmpty {
                     blendFade(both, camera: background, blurred: fused.blur, origin: fused.origin, weight: fused.weight)
-                    draw(items[index], in: region.subtracting(both), feed: feed, background: background)
-                    draw(items[index + 1], in: upper.subtracting(both), feed: feed, background: background)
+                    draw(items[index], in: region.subtracting(both), feed: feed, background: background, videos: videos)
+                    draw(items[index + 1], in: upper.subtracting(both), feed: feed, background: background, videos: videos)
                     index += 2
                     continue
                 }
             }
-            draw(items[index], in: region, feed: feed, background: background)
+            draw(items[index], in: region, feed: feed, background: background, videos: videos)
             index += 1
         }
         sceneImage.setClip(nil)
@@ -264,7 +269,8 @@ public final class Compositor {
         }
     }
 
-    private func draw(_ item: DisplayItem, in damaged: Region, feed: PixmanImage?, background: PixelBuffer?) {
+    private func draw(_ item: DisplayItem, in damaged: Region, feed: PixmanImage?, background: PixelBuffer?,
+                      videos: [ObjectIdentifier: PixelBuffer]) {
         guard !damaged.isEmpty else { return }
         var region = damaged
         let source: PixmanImage
@@ -291,6 +297,10 @@ public final class Compositor {
         case .backgroundFeed:
             guard let feed else { return }
             source = feed
+        case .videoFeed(let opaque):
+            guard let frame = videos[item.id.view] else { return }
+            source = PixmanImage(frame, opaque: opaque)
+            pixman_image_set_repeat(source.raw, PIXMAN_REPEAT_PAD)
         case .blurredBackgroundFeed(let style):
             guard let background else { return }
             let width = Int(item.size.width.rounded(.up)), height = Int(item.size.height.rounded(.up))
@@ -413,7 +423,7 @@ public final class Compositor {
         let shown = items.contains { item in
             switch item.source {
             case .blurredBackgroundFeed: true
-            case .surface, .solidColor, .backgroundFeed: false
+            case .surface, .solidColor, .backgroundFeed, .videoFeed: false
             }
         }
         if !shown { blurs.removeAll() }

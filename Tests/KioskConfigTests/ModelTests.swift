@@ -243,6 +243,7 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(example.metrics, defaults.metrics)
         XCTAssertEqual(example.power, defaults.power)
         XCTAssertEqual(example.warnings, [], "the example uses no deprecated key")
-        XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases))
+        // A video element is commented out there (its file must exist); VideoElementConfigTests checks its keys.
+        XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases).subtracting([.video]))
     }
 }

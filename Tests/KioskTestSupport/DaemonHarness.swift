@@ -1,7 +1,9 @@
 import Foundation
+import KioskCamera
 import KioskConfig
 import KioskDisplay
 import KioskEngine
+import KioskOptions
 @testable import KioskRuntime
 import KioskTestFixtures
 
@@ -29,8 +31,10 @@ package final class DaemonHarness: KioskDaemonObserver {
     ///   - camera: the feed `[camera]` gets whatever it names; nil: none.
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
     ///   - watchdogTimeout: systemd's WatchdogSec= as the notifier reports it; nil: no watchdog.
+    ///   - videoFeeds: makes each video element's player (its content and box); nil: the real GStreamer one.
     package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
-         backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil) throws {
+         backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil,
+         videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil) throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
@@ -51,6 +55,7 @@ package final class DaemonHarness: KioskDaemonObserver {
                                 wallClock: wallClock, backlightClassFolder: backlightClassFolder, notifier: notifier)
         parts.makeOutputDisplay = outputs.makeDisplay
         parts.makeOutputTouchSource = outputs.makeTouchSource
+        if let videoFeeds { parts.makeVideoFeed = { content, size, _ in videoFeeds(content, size) } }
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),

@@ -18,4 +18,18 @@ public protocol CaptureDevice: AnyObject {
 
     /// Stops streaming and releases everything; safe to call when not open.
     func close()
+
+    /// Holds the stream where it is (true) or lets it go on from there (false), while open. A
+    /// camera has nothing to hold (the default does nothing); a video element's pipeline pauses.
+    func setPaused(_ paused: Bool)
+
+    /// True once a stream that does not loop has played to its end: no frame is coming, and that
+    /// is not a stall.
+    var hasEnded: Bool { get }
+}
+
+extension CaptureDevice {
+    public func setPaused(_ paused: Bool) {}
+
+    public var hasEnded: Bool { false }
 }

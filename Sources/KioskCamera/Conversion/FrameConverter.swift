@@ -3,7 +3,8 @@ import KioskCompositor
 import KioskEngine
 import KioskOptions
 
-/// Turns captured buffers of any supported format into display-size, aspect-filled frames.
+/// Turns captured buffers of any supported format into display-size, aspect-filled frames (or,
+/// for a video element, frames of the element's size fitted as its `fit` says).
 ///
 /// libyuv does the work (SIMD where the CPU has it): the visible window of the frame is converted
 /// straight into the destination when it maps pixel for pixel, and otherwise converted at its own
@@ -15,10 +16,13 @@ import KioskOptions
 final class FrameConverter {
     /// The device path, for error messages.
     let source: String
+    /// How a frame fills the destination: `cover` (aspect-fill) for the background.
+    let fit: ImageFit
     private var staging: PixelBuffer?
 
-    init(source: String) {
+    init(source: String, fit: ImageFit = .cover) {
         self.source = source
+        self.fit = fit
     }
 
     func convert(_ frame: CapturedFrame, into destination: PixelBuffer) throws(CameraError) {
@@ -28,28 +32,39 @@ final class FrameConverter {
         guard destination.width > 0, destination.height > 0 else { return }
         if frame.pixelFormat == .mjpeg {
             let decoded = try decodeJPEG(frame, fitting: destination)
-            let window = FrameWindow(width: decoded.width, height: decoded.height,
-                                     destinationWidth: destination.width, destinationHeight: destination.height)
-            try scale(decoded, window: window, into: destination)
+            let placement = FramePlacement(fit: fit, width: decoded.width, height: decoded.height,
+                                           destinationWidth: destination.width, destinationHeight: destination.height)
+            clearBars(of: destination, around: placement.target)
+            try scale(decoded, window: placement.window, into: destination, at: placement.target)
             return
         }
         try validate(frame)
-        let window = FrameWindow(width: frame.width, height: frame.height,
-                                 destinationWidth: destination.width, destinationHeight: destination.height)
+        let placement = FramePlacement(fit: fit, width: frame.width, height: frame.height,
+                                       destinationWidth: destination.width, destinationHeight: destination.height)
+        let window = placement.window, target = placement.target
+        clearBars(of: destination, around: target)
         // libyuv starts a conversion on a whole chroma sample: widen the window back to the grid.
         let grid = frame.pixelFormat.chromaGrid
         let lead = (x: window.x % grid.columns, y: window.y % grid.rows)
         let converted = FrameWindow(x: window.x - lead.x, y: window.y - lead.y,
                                     width: window.width + lead.x, height: window.height + lead.y)
-        let unscaled = window.width == destination.width && window.height == destination.height
+        let unscaled = window.width == target.width && window.height == target.height
         if unscaled && lead == (0, 0) {
             // One source pixel per display pixel: convert the visible window straight into place.
-            try convertWindow(of: frame, converted, into: destination)
+            try convertWindow(of: frame, converted, into: destination, at: target)
             return
         }
         let staging = stagingBuffer(width: converted.width, height: converted.height)
-        try convertWindow(of: frame, converted, into: staging)
-        try scale(staging, window: FrameWindow(x: lead.x, y: lead.y, width: window.width, height: window.height), into: destination)
+        try convertWindow(of: frame, converted, into: staging, at: FrameWindow(x: 0, y: 0, width: converted.width, height: converted.height))
+        try scale(staging, window: FrameWindow(x: lead.x, y: lead.y, width: window.width, height: window.height),
+                  into: destination, at: target)
+    }
+
+    /// Makes what a letterboxing fit leaves around `target` transparent, so the element's
+    /// background shows there.
+    private func clearBars(of destination: PixelBuffer, around target: FrameWindow) {
+        guard target.width != destination.width || target.height != destination.height else { return }
+        destination.fill(0)
     }
 
     private func decodeJPEG(_ frame: CapturedFrame, fitting destination: PixelBuffer) throws(CameraError) -> PixelBuffer {
@@ -84,11 +99,12 @@ final class FrameConverter {
         }
     }
 
-    /// Converts the window of `frame` into the top-left `window.width` x `window.height` pixels of `output`.
-    private func convertWindow(of frame: CapturedFrame, _ window: FrameWindow, into output: PixelBuffer) throws(CameraError) {
+    /// Converts the window of `frame` into the `window.width` x `window.height` pixels of `output` at `place`.
+    private func convertWindow(of frame: CapturedFrame, _ window: FrameWindow, into output: PixelBuffer,
+                               at place: FrameWindow) throws(CameraError) {
         let base = frame.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let line = Int32(frame.bytesPerLine)
-        let out = UnsafeMutableRawPointer(output.pixels).assumingMemoryBound(to: UInt8.self)
+        let out = UnsafeMutableRawPointer(output.pixels).assumingMemoryBound(to: UInt8.self) + place.y * output.stride + place.x * 4
         let outStride = Int32(output.stride)
         let (x, y, width, height) = (window.x, window.y, Int32(window.width), Int32(window.height))
         let result: Int32
@@ -119,7 +135,7 @@ final class FrameConverter {
         case .xrgb32:
             // X, R, G, B in memory is libyuv's "BGRA"; the X byte lands in alpha, which must be opaque.
             result = BGRAToARGB(base + y * frame.bytesPerLine + x * 4, line, out, outStride, width, height)
-            if result == 0 { Self.makeOpaque(output, width: window.width, height: window.height) }
+            if result == 0 { Self.makeOpaque(output, at: FrameWindow(x: place.x, y: place.y, width: window.width, height: window.height)) }
         case .mjpeg:
             preconditionFailure("MJPEG frames are decoded whole by libjpeg-turbo")
         }
@@ -128,33 +144,36 @@ final class FrameConverter {
         }
     }
 
-    /// Aspect-fills the window of `picture` over all of `destination` with bilinear filtering.
+    /// Scales the window of `picture` over the `target` pixels of `destination` with bilinear filtering.
     ///
     /// libyuv's horizontal ARGB filter weighs two pixels by 127/128 in all (this version rounds
     /// down), so scaled pixels come out up to 2/255 darker and with alpha 253: alpha is set again.
-    private func scale(_ picture: PixelBuffer, window: FrameWindow, into destination: PixelBuffer) throws(CameraError) {
+    private func scale(_ picture: PixelBuffer, window: FrameWindow, into destination: PixelBuffer,
+                       at target: FrameWindow) throws(CameraError) {
         let base = UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self) + window.y * picture.stride + window.x * 4
         let out = UnsafeMutableRawPointer(destination.pixels).assumingMemoryBound(to: UInt8.self)
+            + target.y * destination.stride + target.x * 4
         let result: Int32
-        if window.width == destination.width && window.height == destination.height {
+        if window.width == target.width && window.height == target.height {
             result = ARGBCopy(base, Int32(picture.stride), out, Int32(destination.stride), Int32(window.width), Int32(window.height))
         } else {
             result = ARGBScale(base, Int32(picture.stride), Int32(window.width), Int32(window.height),
-                               out, Int32(destination.stride), Int32(destination.width), Int32(destination.height), kFilterBilinear)
-            if result == 0 { Self.makeOpaque(destination, width: destination.width, height: destination.height) }
+                               out, Int32(destination.stride), Int32(target.width), Int32(target.height), kFilterBilinear)
+            if result == 0 { Self.makeOpaque(destination, at: target) }
         }
         guard result == 0 else {
-            throw .corruptFrame(device: source, reason: "libyuv could not scale \(window.width)x\(window.height) to \(destination.width)x\(destination.height)")
+            throw .corruptFrame(device: source, reason: "libyuv could not scale \(window.width)x\(window.height) to \(target.width)x\(target.height)")
         }
     }
 
-    /// Sets the alpha of the top-left `width` x `height` pixels to 0xFF in one SIMD pass: libyuv
-    /// copies a row of 0xFF bytes into the alpha channel, re-reading the same row (stride 0).
-    private static func makeOpaque(_ buffer: PixelBuffer, width: Int, height: Int) {
-        precondition(width <= opaqueRow.count, "row of \(width) pixels")
+    /// Sets the alpha of the `area` pixels to 0xFF in one SIMD pass: libyuv copies a row of 0xFF
+    /// bytes into the alpha channel, re-reading the same row (stride 0).
+    private static func makeOpaque(_ buffer: PixelBuffer, at area: FrameWindow) {
+        precondition(area.width <= opaqueRow.count, "row of \(area.width) pixels")
         _ = opaqueRow.withUnsafeBufferPointer { row in
-            ARGBCopyYToAlpha(row.baseAddress, 0, UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self),
-                             Int32(buffer.stride), Int32(width), Int32(height))
+            ARGBCopyYToAlpha(row.baseAddress, 0,
+                             UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self) + area.y * buffer.stride + area.x * 4,
+                             Int32(buffer.stride), Int32(area.width), Int32(area.height))
         }
     }
 

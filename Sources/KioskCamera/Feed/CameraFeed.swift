@@ -26,9 +26,14 @@ public protocol CameraFeed: AnyObject, Sendable {
     var status: String { get }
     /// Faults since `start()`: bad frames, stalls, a missing or lost device (each one, also when repeated).
     var faultCount: Int { get }
+    /// Holds the feed where it is (a video element whose screen is out of sight: its pipeline
+    /// pauses) or lets it go on; returns at once. A feed with nothing to hold ignores it.
+    func setPaused(_ paused: Bool)
 }
 
 extension CameraFeed {
+    public func setPaused(_ paused: Bool) {}
+
     /// Starts with no earlier feed to wait for.
     public func start() {
         start(after: nil)

@@ -1,3 +1,5 @@
+import KioskEngine
+
 /// Builds the background feed the `[camera]` settings describe.
 public enum CameraFeedFactory {
     /// The daemon's background, not yet started; nil for `source = "none"`. The pattern (also as an
@@ -68,6 +70,32 @@ public enum CameraFeedFactory {
                                    crossfade: crossfade, framesPerSecond: framesPerSecond, log: log)
         }
         return picture.makeSource(width: displayWidth, height: displayHeight, log: log)
+    }
+
+    /// A video element's player, not yet started: `path` (a file, a folder played in name order,
+    /// or a stream URI) through the same pipeline, mailbox and retries as a `source = "video"`
+    /// background, its frames fitted into `width` x `height` (the element's box) as `fit` says.
+    /// While it cannot play, the box shows black and `warn` hears why once.
+    public static func makeVideoElementFeed(path: String, loops: Bool, fit: ImageFit, width: Int, height: Int,
+                                            log: @escaping @Sendable (String) -> Void,
+                                            warn: (@Sendable (String) -> Void)? = nil) -> any CameraFeed {
+        let warn = warn ?? log
+        return LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
+                        displayHeight: height, fallback: .black, makeDevice: { VideoPipelineDevice(path: path, loops: loops) },
+                        log: { log(elementLine($0)) }, warn: { warn(elementLine($0)) }, fit: fit)
+    }
+
+    /// A feed's line as the element's owner needs it: the feed speaks of the background's camera.
+    static func elementLine(_ line: String) -> String {
+        let line = line.hasPrefix("camera ") ? String(line.dropFirst("camera ".count)) : line
+        return line.replacingOccurrences(of: "showing the fallback and trying again (check [camera] path)",
+                                         with: "showing a black box and trying again (check the element's path)")
+    }
+
+    /// The first frame of a video element's `path` fitted into `width` x `height` as `fit` says:
+    /// what `render`, `demo` and `simulate` show for it. Throws when it cannot be played.
+    public static func videoElementStill(path: String, fit: ImageFit, width: Int, height: Int) throws(CameraError) -> PixelBuffer {
+        try VideoStillSource(path: path, width: width, height: height, fit: fit).frame(at: 0)
     }
 
     /// With `size = "auto"` the request is the display's size, and the device picks the offered size nearest it.

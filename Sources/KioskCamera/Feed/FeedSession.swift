@@ -34,6 +34,8 @@ final class FeedSession {
     private var consecutiveBadFrames = 0
     private var lastFrameTime = 0.0
     private var lastAnnouncedFormat: CaptureFormat?
+    /// The device is held where it is (`pause`) until `resume`.
+    private(set) var isPaused = false
 
     /// The longest one wait for a frame lasts, so a stop request is noticed soon.
     let frameWait = 0.25
@@ -42,15 +44,16 @@ final class FeedSession {
     /// Seconds without any frame after which a streaming device is restarted.
     let stallLimit = 5.0
 
+    /// - Parameter fit: how frames fill the mailbox's size: `cover` for the background, a video element's own `fit`.
     init(device: CaptureDevice?, fallback: TimedFrameSource?, mailbox: FrameMailbox, settings: CameraSettings,
-         startTime: Double, log: @escaping (String) -> Void, warn: ((String) -> Void)? = nil) {
+         startTime: Double, fit: ImageFit = .cover, log: @escaping (String) -> Void, warn: ((String) -> Void)? = nil) {
         self.device = device
         self.fallback = fallback
         self.mailbox = mailbox
         self.log = log
         self.warn = warn
         self.startTime = startTime
-        converter = FrameConverter(source: device?.path ?? "camera")
+        converter = FrameConverter(source: device?.path ?? "camera", fit: fit)
         backoff = RetryBackoff(initialDelay: settings.retryInitialDelay, maximumDelay: settings.retryMaximumDelay)
         requested = settings.source == .video ? nil : "\(settings.requestedWidth)x\(settings.requestedHeight)"
             + (settings.pixelFormats.first.map { " \($0)" } ?? "")
@@ -71,6 +74,22 @@ final class FeedSession {
             guard device != nil else { return fallbackWait ?? 1 }
             return min(max(until - now, 0), fallbackWait ?? .infinity)
         }
+    }
+
+    /// Holds a streaming device where it is (a video element's screen went out of sight); no
+    /// frame is captured until `resume`.
+    func pause() {
+        guard !isPaused else { return }
+        isPaused = true
+        if case .streaming = phase { device?.setPaused(true) }
+    }
+
+    /// Lets a paused device go on; the time it was held does not count as a stall.
+    func resume(now: Double) {
+        guard isPaused else { return }
+        isPaused = false
+        lastFrameTime = now
+        if case .streaming = phase { device?.setPaused(false) }
     }
 
     /// Releases the device; the session can step again afterwards and will reopen it.
@@ -114,6 +133,8 @@ final class FeedSession {
                 mailbox.publish(buffer)
             }
             guard delivered else {
+                // A clip that does not loop has played out: its last frame stays, nothing stalled.
+                if device.hasEnded { return 1 }
                 if now - lastFrameTime > stallLimit {
                     return fail(with: .stalled(device: device.path, seconds: now - lastFrameTime), now: now)
                 }

@@ -16,14 +16,19 @@ public final class LiveFeed: CameraFeed {
     private let log: @Sendable (String) -> Void
     private let warn: (@Sendable (String) -> Void)?
     private let currentRun = Mutex<CaptureRun?>(nil)
+    private let fit: ImageFit
+    /// Asked by `setPaused`; the capture thread follows it (a run started later starts paused).
+    private let paused = Mutex(false)
 
     /// - Parameters:
     ///   - makeDevice: builds the device on the capture thread; nil for a feed without a camera.
     ///   - log: receives one line per state change (never one per frame); called on the capture thread.
     ///   - warn: receives the camera's faults (it cannot be opened, it stopped); nil: `log` does.
+    ///   - fit: how frames fill `displayWidth` x `displayHeight`: `cover` (aspect-fill) for the
+    ///     background; a video element's own fit into its box.
     public init(settings: CameraSettings, displayWidth: Int, displayHeight: Int, fallback: FallbackPicture,
                 makeDevice: @escaping @Sendable () -> CaptureDevice?, log: @escaping @Sendable (String) -> Void,
-                warn: (@Sendable (String) -> Void)? = nil) {
+                warn: (@Sendable (String) -> Void)? = nil, fit: ImageFit = .cover) {
         precondition(displayWidth > 0 && displayHeight > 0, "display size \(displayWidth)x\(displayHeight)")
         mailbox = FrameMailbox(width: displayWidth, height: displayHeight, status: "stopped")
         self.settings = settings
@@ -31,6 +36,7 @@ public final class LiveFeed: CameraFeed {
         self.makeDevice = makeDevice
         self.log = log
         self.warn = warn
+        self.fit = fit
     }
 
     deinit {
@@ -56,7 +62,8 @@ public final class LiveFeed: CameraFeed {
         }
         guard let run else { return }
         let mailbox = self.mailbox, settings = self.settings, fallback = self.fallback
-        let makeDevice = self.makeDevice, log = self.log, warn = self.warn
+        let makeDevice = self.makeDevice, log = self.log, warn = self.warn, fit = self.fit
+        run.setPaused(paused.withLock { $0 })
         let thread = Thread {
             // The replaced feed's thread may still be closing the same device: wait here, not on the loop.
             if let previous, !previous.wait(timeout: Self.previousStopWait) {
@@ -64,8 +71,19 @@ public final class LiveFeed: CameraFeed {
             }
             let session = FeedSession(device: makeDevice(),
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
-                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), log: log, warn: warn)
-            while !run.isStopRequested {
+                                      mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), fit: fit,
+                                      log: log, warn: warn)
+            while true {
+                // The requests are read after the clear: one raised before it is seen here, one
+                // raised after it ends the wait below (a raised signal stays readable until cleared).
+                run.wake.clear()
+                if run.isStopRequested { break }
+                if run.isPaused {
+                    session.pause()
+                    _ = run.wake.wait(timeout: 1)
+                    continue
+                }
+                session.resume(now: MonotonicClock.now())
                 let wait = session.step(now: MonotonicClock.now())
                 if wait > 0 { _ = run.wake.wait(timeout: wait) }
             }
@@ -75,6 +93,17 @@ public final class LiveFeed: CameraFeed {
         }
         thread.name = "camera"
         thread.start()
+    }
+
+    /// Holds the feed where it is (a video pipeline pauses; nothing is captured) or lets it go on;
+    /// returns at once, the capture thread follows.
+    public func setPaused(_ paused: Bool) {
+        let changed = self.paused.withLock { value in
+            defer { value = paused }
+            return value != paused
+        }
+        guard changed else { return }
+        currentRun.withLock { run in run?.setPaused(paused) }
     }
 
     @discardableResult
@@ -97,10 +126,17 @@ public final class LiveFeed: CameraFeed {
 /// One start-to-stop life of the capture thread: how the feed asks it to stop and learns it did.
 private final class CaptureRun: Sendable {
     private let stopRequested = Mutex(false)
+    private let paused = Mutex(false)
     let wake = EventSignal()
     let stopped = FeedStop()
 
     var isStopRequested: Bool { stopRequested.withLock { $0 } }
+    var isPaused: Bool { paused.withLock { $0 } }
+
+    func setPaused(_ value: Bool) {
+        paused.withLock { $0 = value }
+        wake.raise()
+    }
 
     func requestStop() {
         stopRequested.withLock { $0 = true }

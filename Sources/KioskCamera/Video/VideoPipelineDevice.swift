@@ -8,7 +8,8 @@ import KioskOptions
 ///
 /// `uridecodebin` picks the decoder (the board's hardware decoders where its plugins have them);
 /// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). Audio is never played. At the end of a clip the
-/// next one in the folder (or the same file, or the stream again) starts. Used from the capture thread only.
+/// next one in the folder (or the same file, or the stream again) starts; without `loops`, the
+/// last clip's end is the end (`hasEnded`). Used from the capture thread only.
 public final class VideoPipelineDevice: CaptureDevice {
     /// The configured path or URI, for messages.
     public let path: String
@@ -20,12 +21,16 @@ public final class VideoPipelineDevice: CaptureDevice {
     private var playing: String?
     /// A gst-launch description to run instead of `path`'s clips (the bench's live test source).
     private let description: String?
+    /// Start again at the end of the last clip (a video element's `loop`; the background always loops).
+    private let loops: Bool
+    public private(set) var hasEnded = false
 
     /// Longest wait for the first frame of a clip or stream when opening it.
     static let firstFrameWait: Int32 = 5000
 
-    public init(path: String) {
+    public init(path: String, loops: Bool = true) {
         self.path = path
+        self.loops = loops
         description = nil
     }
 
@@ -33,6 +38,7 @@ public final class VideoPipelineDevice: CaptureDevice {
     init(description: String) {
         path = "pipeline"
         self.description = description
+        loops = true
     }
 
     deinit {
@@ -41,6 +47,7 @@ public final class VideoPipelineDevice: CaptureDevice {
 
     public func open() throws(CameraError) -> CaptureFormat {
         close()
+        hasEnded = false
         let clip: String
         if let description {
             clip = path
@@ -70,6 +77,7 @@ public final class VideoPipelineDevice: CaptureDevice {
     }
 
     public func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
+        if hasEnded { return false }
         guard video != nil else { throw .videoFailed(path: playing ?? path, message: "the pipeline is not running") }
         var frame = kiosk_video_frame()
         if let pending {
@@ -92,6 +100,10 @@ public final class VideoPipelineDevice: CaptureDevice {
                                bytesPerLine: Int(frame.strides.0), bytes: UnsafeRawBufferPointer(start: base, count: frame.size),
                                chromaPlanes: chroma))
         return true
+    }
+
+    public func setPaused(_ paused: Bool) {
+        if let video { _ = kiosk_video_set_playing(video, paused ? 0 : 1) }
     }
 
     public func close() {
@@ -150,6 +162,11 @@ public final class VideoPipelineDevice: CaptureDevice {
                     return .success(false)
                 }
                 let clips = try VideoClips.list(path)
+                if !loops && clipIndex >= clips.count {
+                    // The last frame stays on show.
+                    hasEnded = true
+                    return .success(false)
+                }
                 try start(clips[clipIndex % clips.count])
                 return .success(false)
             } catch {

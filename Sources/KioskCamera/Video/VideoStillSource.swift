@@ -1,19 +1,20 @@
 import KioskEngine
 
-/// The first frame of a `source = "video"` clip as a still picture: what `render`, `simulate` and
-/// `demo` show where the daemon would play the video, since a pipeline cannot run on their virtual clock.
+/// The first frame of a `source = "video"` clip (or a video element's) as a still picture: what
+/// `render`, `simulate` and `demo` show where the daemon would play the video, since a pipeline
+/// cannot run on their virtual clock.
 final class VideoStillSource: TimedFrameSource {
     let summary: String
     let size: (width: Int, height: Int)
     private let picture: PixelBuffer
 
-    /// Decodes the first frame now, aspect-filled to the display.
-    init(path: String, width: Int, height: Int) throws(CameraError) {
+    /// Decodes the first frame now, fitted to `width` x `height` (aspect-filled for the background).
+    init(path: String, width: Int, height: Int, fit: ImageFit = .cover) throws(CameraError) {
         let device = VideoPipelineDevice(path: path)
         defer { device.close() }
         _ = try device.open()
         let picture = PixelBuffer(width: width, height: height)
-        let converter = FrameConverter(source: path)
+        let converter = FrameConverter(source: path, fit: fit)
         let delivered = try device.withNextFrame(timeout: 0) { frame throws(CameraError) in
             try converter.convert(frame, into: picture)
         }

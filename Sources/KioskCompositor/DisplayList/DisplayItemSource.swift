@@ -11,6 +11,9 @@ enum DisplayItemSource: Hashable {
     case backgroundFeed
     /// The blurred, tinted copy of the feed frame.
     case blurredBackgroundFeed(BlurStyle)
+    /// A video element's newest frame (already fitted to the view's size); `opaque` when the fit
+    /// leaves no bars.
+    case videoFeed(opaque: Bool)
 
     var isFeed: Bool {
         if case .surface = self { return false }

@@ -6,6 +6,8 @@ struct DisplayListBuilder {
     var sceneSize: PixelRect
     /// The feed frame views with feed content show this frame.
     var background: PixelBuffer?
+    /// The newest frame of each video element, by the identity of the view that shows it.
+    var videos: [ObjectIdentifier: PixelBuffer] = [:]
     /// Hears each view that lands on screen with the surface it shows now, or nil when it needs none.
     var onSurface: (View, LayerSurfaceKey?) -> Void = { _, _ in }
     /// The version of a picture file that picture content shows (see `LayerSurfaceKey.picture`).
@@ -75,12 +77,12 @@ struct DisplayListBuilder {
     private func surfaceKey(_ view: View, opacity: Double) -> LayerSurfaceKey? {
         var content = view.content
         switch content {
-        case .backgroundFeed, .blurredBackgroundFeed: content = .none
-        default: break
+        case .backgroundFeed, .blurredBackgroundFeed, .video: content = .none
+        case .none, .linearGradient, .text, .image: break
         }
         guard content != .none || view.backgroundColor.alpha > 0 || view.shadow != nil else { return nil }
         // A feed frame covers the whole bounds opaquely: a plain background colour under it never shows.
-        if content == .none, view.content != .none, background != nil, opacity >= 1, view.shadow == nil, view.cornerRadius <= 0 {
+        if content == .none, Self.showsBackgroundFeed(view.content), background != nil, opacity >= 1, view.shadow == nil, view.cornerRadius <= 0 {
             return nil
         }
         let width = Int(view.frame.width.rounded(.up)), height = Int(view.frame.height.rounded(.up))
@@ -91,8 +93,17 @@ struct DisplayListBuilder {
                                cornerRadius: view.cornerRadius, shadow: view.shadow, content: content, picture: picture)
     }
 
+    /// Whether `content` is the background feed or its blurred copy, which cover the bounds opaquely.
+    private static func showsBackgroundFeed(_ content: ViewContent) -> Bool {
+        switch content {
+        case .backgroundFeed, .blurredBackgroundFeed: true
+        case .none, .linearGradient, .text, .image, .video: false
+        }
+    }
+
     private func feedItem(_ view: View, local: ProjectiveMatrix, opacity: Double)
         -> (item: DisplayItem, surfaceSize: Size, opaque: Rect)? {
+        if case .video(let video) = view.content { return videoItem(view, video, local: local, opacity: opacity) }
         let size = view.frame.size
         guard let background, background.width > 0, background.height > 0, size.width > 0, size.height > 0 else { return nil }
         let frame = FeedFrameID(buffer: ObjectIdentifier(background), sequence: background.sequence)
@@ -116,6 +127,27 @@ struct DisplayListBuilder {
         default:
             return nil
         }
+    }
+
+    /// A video element's newest frame over its view. The element's feed already fitted the
+    /// picture into a frame of the view's size (`fit`), so the frame is drawn one to one (stretched
+    /// only by the rounding of a fractional size); a new frame changes the item, so it damages the
+    /// element's box and nothing else. Letterboxed fits leave transparent bars: only `cover` and
+    /// `fill` frames are opaque.
+    private func videoItem(_ view: View, _ video: VideoContent, local: ProjectiveMatrix, opacity: Double)
+        -> (item: DisplayItem, surfaceSize: Size, opaque: Rect)? {
+        let size = view.frame.size
+        guard let frame = videos[ObjectIdentifier(view)], frame.width > 0, frame.height > 0,
+              size.width > 0, size.height > 0 else { return nil }
+        let fw = Double(frame.width), fh = Double(frame.height)
+        let opaque = video.fit == .cover || video.fit == .fill
+        let fit = ProjectiveMatrix.scale(size.width / fw, size.height / fh)
+        let id = DisplayItem.ID(view: ObjectIdentifier(view), isFeed: true)
+        let item = DisplayItem(id: id, source: .videoFeed(opaque: opaque), size: size, matrix: fit.concatenating(local),
+                               opacity: opacity, bounds: .init(x: 0, y: 0, width: 0, height: 0), opaqueRects: [],
+                               feedFrame: FeedFrameID(buffer: ObjectIdentifier(frame), sequence: frame.sequence))
+        let whole = Rect(x: 0, y: 0, width: fw, height: fh)
+        return (item, Size(width: fw, height: fh), opaque ? whole : Rect(x: 0, y: 0, width: 0, height: 0))
     }
 
     /// Fills in the screen bounds and opaque rectangles, and keeps the item if any of it is on screen.

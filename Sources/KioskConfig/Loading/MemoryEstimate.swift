@@ -32,6 +32,10 @@ public struct MemoryEstimate: Hashable, Sendable {
     static let bytesPerElement = 4 << 10
     /// What `LayerSurfaceCache` keeps beyond the surfaces of the frame on show.
     static let surfaceCacheBytes = 96 << 20
+    /// A video element's pipeline beside the frames at its box: the decoder's frames and the
+    /// conversion's staging frame for a clip up to 1920x1080 (a few I420 frames of 3 MB and one
+    /// XRGB frame of 8 MB).
+    static let videoPipelineBytes = 20 << 20
     /// The margin a card's shadow adds around it, each side.
     static let shadowMargin = 48
 
@@ -60,9 +64,10 @@ public struct MemoryEstimate: Hashable, Sendable {
         var screenSurfaces: [Int] = []
         var elementCount = 0
         var largestPicture = 0
+        var videos = VideoFrames()
         for screen in configuration.screens {
             var bytes = 0
-            Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &elementCount) { path in
+            Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &elementCount, videos: &videos) { path in
                 // A picture past the decoders' limit is never decoded (`PictureCheck` reports it).
                 if let size = pictureSize(path), size.width * size.height <= ImageFileHeader.maximumDecodedPixels {
                     largestPicture = max(largestPicture, 4 * size.width * size.height)
@@ -76,15 +81,25 @@ public struct MemoryEstimate: Hashable, Sendable {
         if configuration.tabs.enabled { surfaces += 4 * displaySize.width * configuration.tabs.height }
         parts.append(Part(name: "the surfaces of the screens in reach", bytes: surfaces))
         if largestPicture > 0 { parts.append(Part(name: "the largest picture decoded", bytes: largestPicture)) }
+        if videos.count > 0 {
+            parts.append(Part(name: "\(videos.count) video element\(videos.count == 1 ? "'s" : "s'") frames", bytes: videos.bytes))
+        }
         let count = configuration.screens.count
         parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(elementCount) element\(elementCount == 1 ? "" : "s")",
                           bytes: count * Self.bytesPerScreen + elementCount * Self.bytesPerElement))
         self.parts = parts.sorted { $0.bytes > $1.bytes }
     }
 
+    /// Every video element's players: each keeps two frames at its box (the one shown, the one
+    /// arriving) and its pipeline, whether its screen is on show or paused.
+    private struct VideoFrames {
+        var count = 0
+        var bytes = 0
+    }
+
     /// The bytes of the surfaces `elements` draw in a container of `size`; each picture's path goes to `picture`.
     private static func surfaces(of elements: [ElementConfiguration], in size: Size, bytes: inout Int, elements count: inout Int,
-                                 picture: (String) -> Void) {
+                                 videos: inout VideoFrames, picture: (String) -> Void) {
         for element in elements {
             count += 1
             let rect = element.frame.rect(in: size)
@@ -92,12 +107,15 @@ public struct MemoryEstimate: Hashable, Sendable {
             switch element.kind {
             case .scroll(let scroll):
                 let content = Size(width: rect.width, height: scroll.contentHeight ?? rect.height)
-                surfaces(of: scroll.content, in: content, bytes: &bytes, elements: &count, picture: picture)
+                surfaces(of: scroll.content, in: content, bytes: &bytes, elements: &count, videos: &videos, picture: picture)
             case .card(let card) where card.shadow:
                 bytes += 4 * (width + 2 * shadowMargin) * (height + 2 * shadowMargin)
             case .image(let image):
                 picture(image.path)
                 bytes += 4 * width * height
+            case .video:
+                videos.count += 1
+                videos.bytes += 2 * 4 * width * height + videoPipelineBytes
             case .color, .gradient, .text, .card, .button:
                 bytes += 4 * width * height
             }

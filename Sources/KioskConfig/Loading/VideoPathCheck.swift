@@ -1,8 +1,9 @@
 import Foundation
 
-/// `check-config`'s look at `[camera] path` for `source = "video"`: a missing file or folder, or
-/// one GStreamer cannot play, is an error (the daemon itself starts, shows the fallback and plays
-/// the file once it appears). Stream URIs are not checked: the network may come later.
+/// `check-config`'s look at the videos a configuration names (`[camera] path` for `source = "video"`,
+/// and each video element's `path`): a missing file or folder, or one GStreamer cannot play, is an
+/// error (the daemon itself starts, shows the fallback or a black box, and plays the file once it
+/// appears). Stream URIs are not checked: the network may come later.
 struct VideoPathCheck {
     let fileName: String
     let locator: SourceLocator
@@ -10,18 +11,44 @@ struct VideoPathCheck {
     let probe: (String) -> String?
 
     func diagnostics(for configuration: KioskConfiguration) -> [ConfigDiagnostic] {
-        guard configuration.camera.source == .video, let path = configuration.camera.path,
-              path.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) == nil else { return [] }
-        let problem: String
-        if !FileManager.default.fileExists(atPath: path) {
-            problem = "no such video file or folder; the daemon shows the fallback until it appears"
-        } else if let failure = probe(path) {
-            problem = "\(failure); the daemon shows the fallback instead"
-        } else {
-            return []
+        var found: [ConfigDiagnostic] = []
+        if configuration.camera.source == .video, let path = configuration.camera.path,
+           let problem = problem(with: path, shown: "the daemon shows the fallback") {
+            found.append(diagnostic(problem, path: path, key: ConfigPath.root.appending("camera").appending("path")))
         }
-        let key = ConfigPath.root.appending("camera").appending("path")
-        return [ConfigDiagnostic(file: fileName, position: locator.valuePosition(of: key) ?? SourcePosition(line: 1, column: 1),
-                                 message: "\(key): \(path): \(problem)")]
+        for (index, screen) in configuration.screens.enumerated() {
+            check(screen.elements, at: ConfigPath.root.appending("screen").appending(index: index).appending("element"),
+                  into: &found)
+        }
+        return found
+    }
+
+    private func check(_ elements: [ElementConfiguration], at path: ConfigPath, into found: inout [ConfigDiagnostic]) {
+        for (index, element) in elements.enumerated() {
+            switch element.kind {
+            case .video(let video):
+                if let problem = problem(with: video.path, shown: "the element shows a black box") {
+                    found.append(diagnostic(problem, path: video.path, key: path.appending(index: index).appending("path")))
+                }
+            case .scroll(let scroll):
+                check(scroll.content, at: path.appending(index: index).appending("content"), into: &found)
+            case .color, .gradient, .image, .text, .card, .button:
+                break
+            }
+        }
+    }
+
+    /// Why the video at `path` cannot play, or nil; a stream URI is not checked.
+    private func problem(with path: String, shown: String) -> String? {
+        guard path.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) == nil else { return nil }
+        if !FileManager.default.fileExists(atPath: path) {
+            return "no such video file or folder; \(shown) until it appears"
+        }
+        return probe(path).map { "\($0); \(shown) instead" }
+    }
+
+    private func diagnostic(_ problem: String, path: String, key: ConfigPath) -> ConfigDiagnostic {
+        ConfigDiagnostic(file: fileName, position: locator.valuePosition(of: key) ?? SourcePosition(line: 1, column: 1),
+                         message: "\(key): \(path): \(problem)")
     }
 }

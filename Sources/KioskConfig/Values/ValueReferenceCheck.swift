@@ -37,7 +37,7 @@ struct ValueReferenceCheck {
                 checkText(button.title, at: path.appending("title"))
             case .scroll(let scroll):
                 checkElements(scroll.content, at: path.appending("content"))
-            case .color, .gradient, .image:
+            case .color, .gradient, .image, .video:
                 break
             }
         }

@@ -11,6 +11,8 @@ public enum ViewContent: Hashable, Sendable {
     case backgroundFeed
     /// The blurred, tinted copy of the background feed that sits behind a card.
     case blurredBackgroundFeed(BlurStyle)
+    /// The newest frame of a video element's own feed, fitted into the bounds.
+    case video(VideoContent)
 }
 
 /// A multi-stop linear gradient between two points given in unit coordinates of the view.
@@ -54,6 +56,22 @@ public struct ImageContent: Hashable, Sendable {
     public init(path: String, fit: ImageFit = .cover) {
         self.path = path
         self.fit = fit
+    }
+}
+
+/// A video (a file, a folder or a URI) played into the view's bounds, without sound; its frames
+/// come from the feed the runtime runs for the view, already fitted to its size as `fit` says.
+public struct VideoContent: Hashable, Sendable {
+    /// The file, folder (played in name order) or stream URI.
+    public var source: String
+    public var fit: ImageFit
+    /// Start again at the end; false leaves the last frame on show.
+    public var loops: Bool
+
+    public init(source: String, fit: ImageFit = .contain, loops: Bool = true) {
+        self.source = source
+        self.fit = fit
+        self.loops = loops
     }
 }
 

@@ -35,6 +35,9 @@ public struct DaemonParts {
     public var makeOutputTouchSource: (String, InputConfiguration, TouchSurface) throws -> (any TouchSource)?
     /// False for a desktop window (`preview`): the desk's backlight is not the panel's, so `[power]` opens none.
     public var opensBacklight = true
+    /// Makes a video element's player for its content and box (scene pixels); the real one plays
+    /// it through GStreamer (`CameraFeedFactory.makeVideoElementFeed`), tests put a fake here.
+    public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed = DaemonParts.videoFeed
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
@@ -118,6 +121,14 @@ public struct DaemonParts {
         let loop = try EventLoop()
         return DaemonParts(display: display, displayBackend: .sdl, loop: loop, clock: MonotonicDaemonClock(loop: loop),
                            makeTouchSource: { _, _ in nil }, makeCameraFeed: cameraFeeds(logger: logger))
+    }
+
+    /// The real player of a video element: its faults are warnings, its state changes notices.
+    public static func videoFeed(_ content: VideoContent, size: PixelSize, logger: Logger) -> any CameraFeed {
+        CameraFeedFactory.makeVideoElementFeed(path: content.source, loops: content.loops, fit: content.fit,
+                                               width: size.width, height: size.height,
+                                               log: { [logger] line in logger.notice("video element: \(line)") },
+                                               warn: { [logger] line in logger.warning("video element: \(line)") })
     }
 
     /// Makes the real camera feed `[camera]` names, at the scene's size.

@@ -13,8 +13,9 @@ import Logging
 ///
 /// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
 /// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
-/// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground` and `ConfigApplier` (start and reload), all running on the
-/// injected `DaemonParts`. Everything a control service needs is a plain member here: the
+/// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground`,
+/// `VideoElementPlayers` (the video elements) and `ConfigApplier` (start and reload), all running on
+/// the injected `DaemonParts`. Everything a control service needs is a plain member here: the
 /// properties, `goTo`, `blank`, `wake`, `reload`, `lastFrame`, `eventLoop` and observers.
 public final class KioskDaemon {
     /// The loop the daemon runs on: watch another descriptor on it to be called from the loop.
@@ -40,6 +41,8 @@ public final class KioskDaemon {
     let power: PowerController
     let input: InputRouter
     let camera: CameraBackground
+    /// The video elements' players.
+    let videos: VideoElementPlayers
     let applier: ConfigApplier
     /// The outputs beside the first (`[[display.output]]` 2, 3, ...).
     let outputs: OutputSet
@@ -122,6 +125,7 @@ public final class KioskDaemon {
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
+        videos = VideoElementPlayers(factory: parts.makeVideoFeed, loop: eventLoop, logger: logger)
         applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
@@ -158,10 +162,12 @@ public final class KioskDaemon {
     private func wireParts() {
         sceneHost.onDiagnostic = { [logger] message in logger.info("\(message)") }
         sceneHost.onTransitionBegan = { [unowned self] _, _ in
+            videos.update(for: sceneHost.scene)
             idle.reschedule()
             notify { $0.propertiesChanged([.transitioning]) }
         }
         sceneHost.onTransitionEnded = { [unowned self] from, to, completed in
+            videos.update(for: sceneHost.scene)
             notifier.status(status)
             // Off the home screen now (or back on it): the return-home deadline starts or stops.
             idle.reschedule()
@@ -175,6 +181,11 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
+        pacer.videoFrames = { [unowned self] in
+            videos.update(for: sceneHost.scene)
+            return videos.frames
+        }
+        videos.onFrame = { [unowned pacer] in pacer.requestFrame() }
         pacer.onFirstFrame = { [unowned self] in
             notifier.ready(status: status)
             logger.notice("ready: \(status)")
@@ -212,6 +223,7 @@ public final class KioskDaemon {
             // Dark: nothing is composed and the camera rests; the watchdog timer runs on.
             pacer.isSuspended = dark
             outputs.setDark(dark)
+            videos.isSuspended = dark
             if dark {
                 camera.pause()
             } else {
@@ -314,9 +326,11 @@ public final class KioskDaemon {
             logger.notice("stopping: killed \(killed.count) processes left by commands: \(killed.map(\.description).joined(separator: ", "))")
         }
         camera.stop()
+        videos.stopAll()
         // The loop has ended: the process may now wait (bounded) for the capture thread to release
         // its device or pipeline, so it does not exit under a thread still closing them.
         camera.waitUntilReleased()
+        videos.waitUntilReleased()
         input.removeSources()
         outputs.stop()
         display.close()

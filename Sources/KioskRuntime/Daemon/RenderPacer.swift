@@ -17,6 +17,8 @@ final class RenderPacer {
     private unowned let sceneHost: SceneHost
     /// The background to draw behind the screens (the camera's newest frame).
     var background: () -> PixelBuffer? = { nil }
+    /// The video elements' newest frames, by view (`VideoElementPlayers`).
+    var videoFrames: () -> [ObjectIdentifier: PixelBuffer] = { [:] }
     /// The first frame is on screen.
     var onFirstFrame: () -> Void = {}
     /// A frame reached the display, with the seconds its composition took.
@@ -145,7 +147,7 @@ final class RenderPacer {
     func render() {
         let started = clock.now
         let scene = sceneHost.scene
-        let damage = compositor.render(root: scene.rootView, background: background())
+        let damage = compositor.render(root: scene.rootView, background: background(), videos: videoFrames())
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {
             contentRetryScheduled = true

@@ -33,6 +33,8 @@ public struct DemoRunner {
         let simulator = try Simulator(configuration: configuration, recording: recording,
                                       eventsLog: try EventsLog(path: eventsPath))
 
+        // Each video element's first frame; one that cannot be played shows nothing, as a picture.
+        let videos = VideoStills(scene: simulator.scene).frames
         var composeSeconds = 0.0
         var writeError: Error?
         // The camera moves in every frame, so the demo draws the idle stretches between strokes too.
@@ -40,7 +42,8 @@ public struct DemoRunner {
         simulator.frameObserver = { frame in
             guard writeError == nil else { return }
             let composeStart = MonotonicClock.now()
-            _ = compositor.render(root: simulator.scene.rootView, background: background?.frame(at: frame.tick.timestamp))
+            _ = compositor.render(root: simulator.scene.rootView, background: background?.frame(at: frame.tick.timestamp),
+                                  videos: videos)
             composeSeconds += MonotonicClock.now() - composeStart
             do {
                 try recorder.record(compositor.output)

@@ -37,8 +37,9 @@ public struct RenderRunner {
             throw RenderError.unknownScreen(names[1], available: scene.screenNames)
         }
         let background = try renderer.makeBackground()
+        let videos = try ScreenRenderer.videoStills(of: scene, screens: [scene.container.selectedIndex, target])
         let recorder = try FrameRecorder(outputDirectory: folder)
-        compositor.render(root: scene.rootView, background: background?.frame(at: clock.now))
+        compositor.render(root: scene.rootView, background: background?.frame(at: clock.now), videos: videos)
         try ScreenRenderer.requireContent(compositor)
         try recorder.record(renderer.picture(of: compositor))
         scene.container.select(index: target, animated: true)
@@ -46,7 +47,7 @@ public struct RenderRunner {
         let limit = clock.now + 10
         while scene.container.isTransitioning || clock.wantsTicks, clock.now < limit {
             let tick = clock.tick()
-            compositor.render(root: scene.rootView, background: background?.frame(at: tick.timestamp))
+            compositor.render(root: scene.rootView, background: background?.frame(at: tick.timestamp), videos: videos)
             try ScreenRenderer.requireContent(compositor)
             try recorder.record(renderer.picture(of: compositor))
         }

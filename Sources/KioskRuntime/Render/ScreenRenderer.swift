@@ -69,7 +69,8 @@ public struct ScreenRenderer {
     /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
-        compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime))
+        let videos = try Self.videoStills(of: scene, screens: [scene.container.selectedIndex])
+        compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime), videos: videos)
         try Self.requireContent(compositor)
         return picture(of: compositor)
     }
@@ -77,6 +78,14 @@ public struct ScreenRenderer {
     /// The compositor's last frame as this renderer writes pictures: upright, or as scanned out.
     public func picture(of compositor: Compositor) -> PixelBuffer {
         scanout ? compositor.output : compositor.upright
+    }
+
+    /// The first frame of each video element on `scene`'s `screens` (by index); throws when one
+    /// cannot be played, since a render is a review of the config (the daemon shows a black box and logs it).
+    static func videoStills(of scene: KioskScene, screens: [Int]) throws -> [ObjectIdentifier: PixelBuffer] {
+        let stills = VideoStills(scene: scene, screens: screens)
+        if !stills.failures.isEmpty { throw RenderError.contentNotDrawn(stills.failures) }
+        return stills.frames
     }
 
     /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render

@@ -38,6 +38,8 @@ struct ElementViewFactory {
             view.cornerRadius = button.cornerRadius
             bindText(button.title, button.textStyle, to: view)
             ButtonBehaviour(button: button).attach(to: view) { press(button) }
+        case let .video(video):
+            view.content = .video(VideoContent(source: video.path, fit: video.fit, loops: video.loop))
         }
         return view
     }

@@ -222,6 +222,11 @@ int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *fram
     return KIOSK_VIDEO_FRAME;
 }
 
+int kiosk_video_set_playing(kiosk_video *video, int playing) {
+    if (!video) return 0;
+    return gst_element_set_state(video->pipeline, playing ? GST_STATE_PLAYING : GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE;
+}
+
 void kiosk_video_close(kiosk_video *video) {
     if (!video) return;
     release_frame(video);

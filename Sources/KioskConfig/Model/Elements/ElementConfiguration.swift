@@ -28,6 +28,7 @@ public struct ElementConfiguration: Hashable, Sendable {
         case .card?: kind = .card(CardElement(reading: table))
         case .scroll?: kind = .scroll(ScrollElement(reading: table))
         case .button?: kind = .button(ButtonElement(reading: table))
+        case .video?: kind = .video(VideoElement(reading: table))
         case nil:
             // The type is unknown, so its keys cannot be checked; only the error above is reported.
             kind = .color(ColorElement(color: .clear))

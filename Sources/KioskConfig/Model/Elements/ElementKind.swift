@@ -7,6 +7,7 @@ public enum ElementKind: Hashable, Sendable {
     case card(CardElement)
     case scroll(ScrollElement)
     case button(ButtonElement)
+    case video(VideoElement)
 
     public var type: ElementType {
         switch self {
@@ -17,6 +18,7 @@ public enum ElementKind: Hashable, Sendable {
         case .card: .card
         case .scroll: .scroll
         case .button: .button
+        case .video: .video
         }
     }
 }

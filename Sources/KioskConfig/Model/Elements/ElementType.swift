@@ -7,4 +7,5 @@ public enum ElementType: String, CaseIterable, Sendable {
     case card
     case scroll
     case button
+    case video
 }

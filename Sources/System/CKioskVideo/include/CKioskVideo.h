@@ -47,6 +47,10 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
    with GStreamer's debug detail, in `error`). */
 int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length);
 
+/* Pauses the pipeline where it is (0) or plays it on from there (1); returns 0 when GStreamer
+   refuses the change. The state change itself completes asynchronously. */
+int kiosk_video_set_playing(kiosk_video *video, int playing);
+
 /* Stops the pipeline and frees everything. */
 void kiosk_video_close(kiosk_video *video);
 
