@@ -24,6 +24,12 @@ final class FakeDRMDevice: DRMDevice {
     /// The atomic commits made, in order, with their flags.
     private(set) var commits: [(request: DRMAtomicRequest, flags: DRMCommitFlags)] = []
     private(set) var createdBlobs: [UInt32] = []
+    /// True once the display asked for the atomic client cap.
+    private(set) var atomicAsked = false
+    /// With `flipDelay` set, `deliverDueFlips()` completes a flip that long after it was queued, at `now()`.
+    var flipDelay: Double?
+    var now: () -> Double = { 0 }
+    private var flipQueuedAt: [Double] = []
     private(set) var destroyedBlobs: [UInt32] = []
 
     private(set) var calls: [String] = []
@@ -119,19 +125,30 @@ final class FakeDRMDevice: DRMDevice {
         precondition(pendingFlips.isEmpty, "a second flip queued before the first completed: the kernel answers EBUSY")
         calls.append("flip fb=\(framebufferID)")
         pendingFlips.append(framebufferID)
+        flipQueuedAt.append(now())
     }
 
     /// The kernel finishing the pending flip: the event becomes readable.
     func completeFlip(at time: Double, sequence: UInt32) {
         precondition(!pendingFlips.isEmpty, "no flip pending")
         pendingFlips.removeFirst()
+        if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
         queuedEvents.append(DRMFlipEvent(sequence: sequence, timestamp: time))
+    }
+
+    /// A slow driver: completes the pending flip once `flipDelay` has passed since it was queued;
+    /// true when an event became readable.
+    func deliverDueFlips() -> Bool {
+        guard let flipDelay, let queuedAt = flipQueuedAt.first, now() >= queuedAt + flipDelay else { return false }
+        completeFlip(at: now(), sequence: UInt32(flipCount))
+        return true
     }
 
     /// The kernel finishing the pending flip but its event getting lost: nothing becomes readable.
     func loseFlipEvent() {
         precondition(!pendingFlips.isEmpty, "no flip pending")
         pendingFlips.removeFirst()
+        if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
     }
 
     func readFlipEvents() throws -> [DRMFlipEvent] {
@@ -141,6 +158,10 @@ final class FakeDRMDevice: DRMDevice {
 
     func waitForFlipEvents() throws -> [DRMFlipEvent] {
         calls.append("wait")
+        if let flipDelay, let queuedAt = flipQueuedAt.first {
+            // The kernel blocking until the slow flip is done: only a display that waits pays this.
+            usleep(UInt32(max(0, queuedAt + flipDelay - now()) * 1e6))
+        }
         if !pendingFlips.isEmpty { completeFlip(at: waitResult.timestamp, sequence: waitResult.sequence) }
         return try readFlipEvents()
     }
@@ -167,7 +188,7 @@ final class FakeDRMDevice: DRMDevice {
     ]
 
     func enableAtomic() -> Bool {
-        calls.append("enableAtomic \(atomicSupported ? "ok" : "refused")")
+        atomicAsked = true
         return atomicSupported
     }
 
@@ -209,7 +230,10 @@ final class FakeDRMDevice: DRMDevice {
                      + (framebuffer.map { " fb=\($0)" } ?? "")
                      + (request.value(of: 41, Self.crtcProperties["ACTIVE"]!).map { " active=\($0)" } ?? ""))
         commits.append((request, flags))
-        if flags.contains(.pageFlipEvent) { pendingFlips.append(UInt32(framebuffer ?? 0)) }
+        if flags.contains(.pageFlipEvent) {
+            pendingFlips.append(UInt32(framebuffer ?? 0))
+            flipQueuedAt.append(now())
+        }
     }
 
     /// The pixel at (x, y) of the buffer registered as `framebufferID`.
