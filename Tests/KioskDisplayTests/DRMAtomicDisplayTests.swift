@@ -6,12 +6,12 @@ import XCTest
 
 /// The DRM display on a card that offers atomic modesetting, and its fallback to the legacy calls.
 final class DRMAtomicDisplayTests: XCTestCase {
-    private final class TestClock {
+    final class TestClock {
         var time = 100.0
     }
 
-    private var device: FakeDRMDevice!
-    private var clock: TestClock!
+    var device: FakeDRMDevice!
+    var clock: TestClock!
     private var messages: [String] = []
     private let plane = FakeDRMDevice.planeProperties
     private let crtc = FakeDRMDevice.crtcProperties
@@ -23,7 +23,7 @@ final class DRMAtomicDisplayTests: XCTestCase {
         messages = []
     }
 
-    private func makeDisplay(preferAtomic: Bool = true) throws -> DRMDisplay {
+    func makeDisplay(preferAtomic: Bool = true) throws -> DRMDisplay {
         let output = try DRMOutput.choose(on: device, connectorName: nil, modeRequest: nil)
         let clock = self.clock!
         device.now = { clock.time }
@@ -31,13 +31,13 @@ final class DRMAtomicDisplayTests: XCTestCase {
                               preferAtomic: preferAtomic, now: { clock.time }, log: { [unowned self] in messages.append($0) })
     }
 
-    private func frame(_ color: UInt32, width: Int = 16, height: Int = 8) -> PixelBuffer {
+    func frame(_ color: UInt32, width: Int = 16, height: Int = 8) -> PixelBuffer {
         let buffer = PixelBuffer(width: width, height: height)
         buffer.fill(color)
         return buffer
     }
 
-    private let everything = [PixelRect(x: 0, y: 0, width: 16, height: 8)]
+    let everything = [PixelRect(x: 0, y: 0, width: 16, height: 8)]
 
     func testTheModeIsSetByOneAllowModesetCommitOfConnectorCrtcAndPrimaryPlane() throws {
         let display = try makeDisplay()
@@ -167,5 +167,45 @@ final class DRMAtomicDisplayTests: XCTestCase {
         XCTAssertEqual(device.waitCount, 0, "no call waits for a flip")
         XCTAssertGreaterThan(ticks, 50, "the clock ticked on at the refresh rate while flips lagged")
         XCTAssertEqual(device.flipCount, 10, "one commit per 100 ms event, the newest frame each time")
+    }
+}
+
+extension DRMAtomicDisplayTests {
+    func testFramesShownReportTheFlipEventAndThePresentsItCovers() throws {
+        let display = try makeDisplay()
+        var shown: [FrameShown] = []
+        XCTAssertTrue(display.observeFramesShown { shown.append($0) })
+        try display.present(frame(1), damage: everything)
+        try display.present(frame(2), damage: everything)
+        try display.present(frame(3), damage: everything)
+        device.completeFlip(at: 100.016, sequence: 1)
+        try display.handleReadable(device.fileDescriptor)
+        device.completeFlip(at: 100.033, sequence: 2)
+        try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(shown, [FrameShown(time: 100.016, presentsCovered: 1), FrameShown(time: 100.033, presentsCovered: 3)],
+                       "the queued frame that replaced the second shows both")
+    }
+
+    func testAfterAFlipEventTheNextFrameIsScheduledItsLeadBeforeTheNextVblank() throws {
+        let display = try makeDisplay()
+        var ticks: [Double] = []
+        let link = display.frameClock.addDisplayLink { ticks.append($0.timestamp) }
+        defer { link.invalidate() }
+        let timer = display.pollDescriptors[1]
+        display.compositionTook(0.003)
+        try display.handleReadable(timer)
+        try display.present(frame(1), damage: everything)
+        let vblank = 100 + 1.0 / 60
+        XCTAssertEqual(try XCTUnwrap(display.nextTimerTick), vblank - 0.0045, accuracy: 1e-9,
+                       "composition starts p90 + margin before the vblank, the flip still pending")
+        clock.time = vblank - 0.0045
+        try display.handleReadable(timer)
+        XCTAssertEqual(try XCTUnwrap(ticks.last), vblank, accuracy: 1e-9, "the tick carries the vblank aimed at")
+        try display.present(frame(2), damage: everything)
+        device.completeFlip(at: vblank + 0.0002, sequence: 1)
+        clock.time = vblank + 0.0003
+        try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(try XCTUnwrap(display.nextTimerTick), vblank + 0.0002 + 1.0 / 60 - 0.0045, accuracy: 1e-9,
+                       "the flip event moved the grid; the next frame starts its lead before the next vblank")
     }
 }

@@ -25,6 +25,10 @@ public final class DRMDisplay: Display {
     private let device: DRMDevice
     private var output: DRMOutput
     private var interface: DRMInterface
+    /// Presents with damage so far, and how many of them the pending flip's frame covers.
+    private var presentCount = 0
+    private var pendingPresents = 0
+    private var frameShownHandler: ((FrameShown) -> Void)?
     /// A power change asked for while a flip was pending; made when its event arrives.
     private var deferredPowerSaving: Bool?
     private let clock: VsyncFrameClock
@@ -177,7 +181,10 @@ public final class DRMDisplay: Display {
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         try DisplayError.requireSize(of: frame, width: output.mode.width, height: output.mode.height)
         lastFrame = frame
-        guard !damage.isEmpty, scanout == .active, !isBlanked, !isClosed else { return }
+        guard !damage.isEmpty else { return }
+        // Counted even when not flipped (dark, unplugged): the next flip shows what it changed.
+        presentCount += 1
+        guard scanout == .active, !isBlanked, !isClosed else { return }
         if pendingBuffer != nil {
             // The flip's event flips this one; a frame queued before it is replaced, its damage kept.
             queued = (frame, (queued?.damage ?? []) + damage)
@@ -202,6 +209,8 @@ public final class DRMDisplay: Display {
             return
         }
         pendingBuffer = back
+        // The frame flipped is the newest presented: a queued one is always replaced by the next.
+        pendingPresents = presentCount
         let submitted = now()
         pacer.flipSubmitted(at: submitted)
         flipTimer.arm(at: submitted + Self.flipTimeout)
@@ -213,6 +222,15 @@ public final class DRMDisplay: Display {
         guard pendingBuffer != nil else { return }
         log("\(device.path): no event for a page flip after \(Self.flipTimeout) s; taking it as done")
         try completeFlips([], deliverTicks: true)
+    }
+
+    public func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool {
+        frameShownHandler = handler
+        return true
+    }
+
+    public func compositionTook(_ seconds: Double) {
+        pacer.compositionTook(seconds)
     }
 
     public var supportsPowerSaving: Bool {
@@ -272,6 +290,7 @@ public final class DRMDisplay: Display {
         pendingBuffer = nil
         frontBuffer = pending
         flipTimer.arm(at: nil)
+        frameShownHandler?(FrameShown(time: completions.last!.timestamp, presentsCovered: pendingPresents))
         for event in completions {
             if let tick = pacer.flipCompleted(eventTime: event.timestamp, eventSequence: event.sequence, canDeliver: deliverTicks) {
                 clock.deliver(tick)
