@@ -53,9 +53,10 @@ final class FrameSchedulingTests: XCTestCase {
     }
 
     func testAWakeFromIdleStartsAtOnceAimingAtTheNextVblank() throws {
-        var pacer = VsyncPacer(refreshInterval: period, source: .timer)
+        var pacer = VsyncPacer(refreshInterval: period)
+        pacer.flipSubmitted(at: 99.99)
         report(&pacer, 0.004, times: 1)
-        XCTAssertNotNil(pacer.timerFired(now: 100))
+        XCTAssertNil(pacer.flipCompleted(eventTime: 100, eventSequence: 7))
         // Idle for a while, then a touch 10 ms after a vblank: its frame starts at once for the next.
         let touch = 100 + 30 * period + 0.010
         XCTAssertEqual(pacer.nextTimerDeadline(now: touch, wantsTicks: true), touch)
@@ -64,5 +65,16 @@ final class FrameSchedulingTests: XCTestCase {
         // The frame after it starts late again, 5.5 ms before its vblank.
         XCTAssertEqual(try XCTUnwrap(pacer.nextTimerDeadline(now: touch + 0.003, wantsTicks: true)),
                        100 + 32 * period - 0.0055, accuracy: 1e-9)
+    }
+
+    func testTimerPacedAWakeFromIdleMovesTheGridToFollowItsFrame() throws {
+        var pacer = VsyncPacer(refreshInterval: period, source: .timer)
+        report(&pacer, 0.004, times: 1)
+        XCTAssertNotNil(pacer.timerFired(now: 100))
+        let touch = 100 + 30 * period + 0.010
+        XCTAssertEqual(pacer.nextTimerDeadline(now: touch, wantsTicks: true), touch)
+        XCTAssertEqual(try XCTUnwrap(pacer.timerFired(now: touch)).timestamp, touch + 0.0055, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(pacer.nextTimerDeadline(now: touch + 0.003, wantsTicks: true)), touch + period, accuracy: 1e-9,
+                       "the next frame starts a period after the wake's")
     }
 }

@@ -15,10 +15,11 @@ final class LatencyToFlipTests: XCTestCase {
         XCTAssertTrue(recorder.samples.isEmpty, "presented is not on screen")
         recorder.framesShown(at: 10.0167, presentsCovered: 1)
         XCTAssertEqual(recorder.samples.count, 1)
-        XCTAssertEqual(recorder.samples[0], 0.0167, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(recorder.samples.first), 0.0167, accuracy: 1e-9)
         // Frame 2 was replaced in the display's queue by 3; the flip of 3 shows both touches.
         recorder.framesShown(at: 10.0333, presentsCovered: 3)
         XCTAssertEqual(recorder.samples.count, 3)
+        guard recorder.samples.count == 3 else { return }
         XCTAssertEqual(recorder.samples[1], 0.0283, accuracy: 1e-9)
         XCTAssertEqual(recorder.samples[2], 0.0263, accuracy: 1e-9)
     }

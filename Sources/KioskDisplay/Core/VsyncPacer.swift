@@ -11,7 +11,8 @@ import KioskEngine
 /// fires the composition lead before a vblank (the p90 of the last 60 compositions plus a margin)
 /// and the tick carries that vblank's time, so a frame starts as late as it can and still make its
 /// vblank, with the touches read just before it in it. Flip events then only move the grid. Waking
-/// from idle (a vblank went by unticked), the frame starts at once, as it always did.
+/// from idle (a vblank went by unticked), the frame starts at once, as it always did; timer-paced,
+/// with no vblank to keep to, the grid then moves to follow that frame.
 ///
 /// Drivers without real vblank (QEMU's bochs) complete a flip within a fraction of a millisecond
 /// with sequence 0; after a few such flips in a row the pacer switches to timer pacing for good,
@@ -92,6 +93,12 @@ struct VsyncPacer {
             // The vblank whose composition start has come; one already gone is followed by the next.
             let started = gridPoint(atOrBefore: now + lead, anchor: anchor)
             guard isUnticked(started) else { return nil }
+            if source == .timer, lastTickTime.map({ now - $0 >= refreshInterval }) ?? true {
+                // No vblank to keep to: after idle the frame starts at once and the grid follows it,
+                // so input arriving at a steady rate meets frames at the same phase it started them.
+                self.anchor = now + lead
+                return tick(at: now + lead)
+            }
             return tick(at: started > now ? started : started + refreshInterval)
         }
         guard let anchor else {
