@@ -208,4 +208,20 @@ extension DRMAtomicDisplayTests {
         XCTAssertEqual(try XCTUnwrap(display.nextTimerTick), vblank + 0.0002 + 1.0 / 60 - 0.0045, accuracy: 1e-9,
                        "the flip event moved the grid; the next frame starts its lead before the next vblank")
     }
+
+    func testADriverRefusingTheAtomicModeSetOrFlipGetsTheLegacyCalls() throws {
+        device.commitError = EINVAL
+        let display = try makeDisplay()
+        defer { display.close() }
+        XCTAssertEqual(device.calls, ["setCrtc crtc=41 fb=100 connector=31 16x8"])
+        XCTAssertEqual(device.destroyedBlobs, device.createdBlobs, "the refused mode's blob is freed")
+        XCTAssertTrue(messages.contains { $0.contains("the atomic mode set failed") && $0.contains("using legacy page flips") }, "\(messages)")
+        setUp()
+        let flipping = try makeDisplay()
+        defer { flipping.close() }
+        device.commitError = EINVAL
+        try flipping.present(frame(1), damage: everything)
+        XCTAssertEqual(device.calls.last, "flip fb=101", "the same frame goes out by drmModePageFlip")
+        XCTAssertTrue(messages.contains { $0.contains("an atomic flip failed") }, "\(messages)")
+    }
 }

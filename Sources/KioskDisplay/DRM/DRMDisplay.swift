@@ -202,7 +202,13 @@ public final class DRMDisplay: Display {
             case .legacy:
                 try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
             case .atomic(let atomic, _):
-                try device.commit(atomic.flip(framebufferID: buffers[back].framebufferID), flags: .flip)
+                do {
+                    try device.commit(atomic.flip(framebufferID: buffers[back].framebufferID), flags: .flip)
+                } catch DisplayError.systemCall(_, _, let code) where code == EINVAL || code == ERANGE || code == ENOENT {
+                    log("\(device.path): an atomic flip failed (\(SystemErrorText.describe(code))); using legacy page flips")
+                    interface = .legacy
+                    try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
+                }
             }
         } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM {
             loseMaster()
@@ -383,6 +389,12 @@ public final class DRMDisplay: Display {
             request.merge(atomic.power(on: !isBlanked))
             do {
                 try device.commit(request, flags: .allowModeset)
+            } catch DisplayError.systemCall(_, _, let code) where code != EACCES && code != EPERM && code != EBUSY {
+                // The driver refused the request itself (a property it takes otherwise): legacy calls instead.
+                device.destroyBlob(blob)
+                log("\(device.path): the atomic mode set failed (\(SystemErrorText.describe(code))); using legacy page flips")
+                interface = .legacy
+                return try setMode(framebufferID: framebufferID)
             } catch {
                 device.destroyBlob(blob)
                 throw error
