@@ -248,8 +248,12 @@ final class LibDRMDevice: DRMDevice {
             throw DisplayError.systemCall("drmModeAtomicAlloc", device: path, errno: ENOMEM)
         }
         defer { drmModeAtomicFree(atomic) }
-        for write in request.properties where drmModeAtomicAddProperty(atomic, write.objectID, write.propertyID, write.value) < 0 {
-            throw DisplayError.systemCall("drmModeAtomicAddProperty(\(write.objectID), \(write.propertyID))", device: path, errno: errno)
+        for write in request.properties {
+            // It returns -errno itself rather than setting errno.
+            let result = drmModeAtomicAddProperty(atomic, write.objectID, write.propertyID, write.value)
+            guard result >= 0 else {
+                throw DisplayError.systemCall("drmModeAtomicAddProperty(\(write.objectID), \(write.propertyID))", device: path, errno: -result)
+            }
         }
         let sink = Unmanaged.passUnretained(flipEvents).toOpaque()
         guard drmModeAtomicCommit(fileDescriptor, atomic, flags.rawValue, sink) == 0 else {
