@@ -392,6 +392,7 @@ public final class DRMDisplay: Display {
             } catch DisplayError.systemCall(_, _, let code) where code != EACCES && code != EPERM && code != EBUSY {
                 // The driver refused the request itself (a property it takes otherwise): legacy calls instead.
                 device.destroyBlob(blob)
+                if oldBlob != 0 { device.destroyBlob(oldBlob) }
                 log("\(device.path): the atomic mode set failed (\(SystemErrorText.describe(code))); using legacy page flips")
                 interface = .legacy
                 return try setMode(framebufferID: framebufferID)
