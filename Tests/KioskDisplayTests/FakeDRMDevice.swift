@@ -29,6 +29,8 @@ final class FakeDRMDevice: DRMDevice {
     /// With `flipDelay` set, `deliverDueFlips()` completes a flip that long after it was queued, at `now()`.
     var flipDelay: Double?
     var now: () -> Double = { 0 }
+    /// Called with the seconds a blocking call would block for; the test advances its clock.
+    var block: (Double) -> Void = { _ in }
     private var flipQueuedAt: [Double] = []
     private(set) var destroyedBlobs: [UInt32] = []
 
@@ -159,8 +161,8 @@ final class FakeDRMDevice: DRMDevice {
     func waitForFlipEvents() throws -> [DRMFlipEvent] {
         calls.append("wait")
         if let flipDelay, let queuedAt = flipQueuedAt.first {
-            // The kernel blocking until the slow flip is done: only a display that waits pays this.
-            usleep(UInt32(max(0, queuedAt + flipDelay - now()) * 1e6))
+            // The kernel blocking until the slow flip is done, on the test's clock: only a display that waits pays this.
+            block(max(0, queuedAt + flipDelay - now()))
         }
         if !pendingFlips.isEmpty { completeFlip(at: waitResult.timestamp, sequence: waitResult.sequence) }
         return try readFlipEvents()
