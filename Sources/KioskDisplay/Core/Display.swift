@@ -27,8 +27,16 @@ public protocol Display: AnyObject {
     var supportsPowerSaving: Bool { get }
     /// Releases the device and restores what was changed (CRTC, console mode).
     func close()
+    /// How long the frame just presented took to compose, so ticks can come that long before the
+    /// vblank they aim at (frame scheduling); displays that do not schedule ignore it.
+    func compositionTook(_ seconds: Double)
+    /// Calls `handler` each time a presented frame reaches the screen (its flip event); false where
+    /// the display cannot tell, and the present time is the best there is.
+    func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool
 }
 
 extension Display {
     public var supportsPowerSaving: Bool { true }
+    public func compositionTook(_ seconds: Double) {}
+    public func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool { false }
 }

@@ -7,6 +7,13 @@ import KioskEngine
 /// longer than a refresh gets the next tick at once (its flip still pending) instead of waiting a
 /// whole extra vblank for the flip event, so a slow frame costs one frame, not half the rate.
 ///
+/// Once composition times are reported (`compositionTook`), ticks are scheduled late: the timer
+/// fires the composition lead before a vblank (the p90 of the last 60 compositions plus a margin)
+/// and the tick carries that vblank's time, so a frame starts as late as it can and still make its
+/// vblank, with the touches read just before it in it. Flip events then only move the grid. Waking
+/// from idle (a vblank went by unticked), the frame starts at once, as it always did; timer-paced,
+/// with no vblank to keep to, the grid then moves to follow that frame.
+///
 /// Drivers without real vblank (QEMU's bochs) complete a flip within a fraction of a millisecond
 /// with sequence 0; after a few such flips in a row the pacer switches to timer pacing for good,
 /// so animations keep real speed instead of running as fast as the CPU allows.
@@ -21,12 +28,25 @@ struct VsyncPacer {
     private var flipSubmittedAt: Double?
     private var lastEventSequence: UInt32?
     private var instantFlipsInARow = 0
+    private var compositionTimes = RunningStatistics(capacity: Self.compositionWindow)
+    /// Seconds before a vblank that its frame starts; nil until a composition time is reported.
+    private(set) var compositionLead: Double?
+    /// Compositions the lead is measured over, and the margin it keeps for a frame slower than p90.
+    static let compositionWindow = 60
+    static let compositionMargin = 0.0015
     /// Consecutive instant flips needed before giving up on flip events as a vsync source.
     static let instantFlipsBeforeTimer = 3
 
     init(refreshInterval: Double, source: PacingSource = .pageFlip) {
         self.refreshInterval = refreshInterval
         self.source = source
+    }
+
+    /// Records how long a frame took to compose; the lead becomes p90 of the window plus the
+    /// margin, at most a whole period (a frame that slow starts at the vblank before its own).
+    mutating func compositionTook(_ seconds: Double) {
+        compositionTimes.add(max(0, seconds))
+        compositionLead = min(compositionTimes.percentile(0.9) + Self.compositionMargin, refreshInterval)
     }
 
     mutating func flipSubmitted(at now: Double) {
@@ -51,7 +71,8 @@ struct VsyncPacer {
         flipSubmittedAt = nil
         guard source == .pageFlip else { return nil }
         anchor = eventTime
-        guard canDeliver, isUnticked(eventTime) else { return nil }
+        // Scheduled: the timer ticks the next vblank its lead ahead of it.
+        guard compositionLead == nil, canDeliver, isUnticked(eventTime) else { return nil }
         return tick(at: eventTime)
     }
 
@@ -68,6 +89,18 @@ struct VsyncPacer {
 
     /// Handles the frame timer firing at `now`: the tick of the latest vblank not yet ticked, if any.
     mutating func timerFired(now: Double) -> FrameTick? {
+        if let lead = compositionLead, let anchor {
+            // The vblank whose composition start has come; one already gone is followed by the next.
+            let started = gridPoint(atOrBefore: now + lead, anchor: anchor)
+            guard isUnticked(started) else { return nil }
+            if source == .timer, lastTickTime.map({ now - $0 >= refreshInterval }) ?? true {
+                // No vblank to keep to: after idle the frame starts at once and the grid follows it,
+                // so input arriving at a steady rate meets frames at the same phase it started them.
+                self.anchor = now + lead
+                return tick(at: now + lead)
+            }
+            return tick(at: started > now ? started : started + refreshInterval)
+        }
         guard let anchor else {
             self.anchor = now
             return tick(at: now)
@@ -86,10 +119,15 @@ struct VsyncPacer {
 
     /// When the frame timer should fire, or nil when nobody wants ticks. A vblank that passed
     /// unticked is due at once; with a flip pending the timer waits a quarter period past the
-    /// vblank so the flip event, which carries the exact time, normally ticks first.
+    /// vblank so the flip event, which carries the exact time, normally ticks first. Scheduled, it
+    /// is the next unticked vblank minus the composition lead.
     func nextTimerDeadline(now: Double, wantsTicks: Bool) -> Double? {
         guard wantsTicks else { return nil }
         guard let anchor else { return source == .pageFlip && flipPending ? nil : now }
+        if let lead = compositionLead {
+            let started = gridPoint(atOrBefore: now + lead, anchor: anchor)
+            return isUnticked(started) ? now : started + refreshInterval - lead
+        }
         let latest = gridPoint(atOrBefore: now, anchor: anchor)
         let due = isUnticked(latest) ? latest : latest + refreshInterval
         return source == .pageFlip && flipPending ? due + refreshInterval / 4 : due

@@ -84,6 +84,10 @@ public final class HeadlessDisplay: Display {
         presentedFrameCount += 1
     }
 
+    public func compositionTook(_ seconds: Double) {
+        pacer.compositionTook(seconds)
+    }
+
     public func setPowerSaving(_ enabled: Bool) throws {
         isBlanked = enabled
     }

@@ -8,6 +8,8 @@ import Glibc
 public final class EventLoop {
     private let epollFD: Int32
     private var handlers: [Int32: () -> Void] = [:]
+    private var endOfTurn: [() -> Void] = []
+    private var inTurn = false
 
     public init() throws(SystemCallError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -35,6 +37,13 @@ public final class EventLoop {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
+    /// Runs `work` once the handlers of this turn have run (at once outside a turn): a frame tick
+    /// composes after the touches that became readable with it, not before them.
+    public func atEndOfTurn(_ work: @escaping () -> Void) {
+        guard inTurn else { return work() }
+        endOfTurn.append(work)
+    }
+
     /// Waits up to `timeoutMilliseconds` (-1: forever) and runs the handlers of what became ready.
     /// Returns the number of handlers run.
     @discardableResult
@@ -46,6 +55,7 @@ public final class EventLoop {
             throw SystemCallError("epoll_wait")
         }
         var ran = 0
+        inTurn = true
         for event in events.prefix(Int(count)) {
             // A handler may unwatch another fd in the same batch; look each one up afresh.
             if let handler = handlers[event.data.fd] {
@@ -53,6 +63,10 @@ public final class EventLoop {
                 ran += 1
             }
         }
+        inTurn = false
+        let deferred = endOfTurn
+        endOfTurn = []
+        deferred.forEach { $0() }
         return ran
     }
 }
