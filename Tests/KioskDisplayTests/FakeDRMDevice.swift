@@ -16,6 +16,8 @@ final class FakeDRMDevice: DRMDevice {
     var pageFlipError: Int32?
     /// The event `waitForFlipEvents` hands back: a flip done at this time with this sequence.
     var waitResult = DRMFlipEvent(sequence: 0, timestamp: 0)
+    /// What `planes()` lists.
+    var planeList: [DRMPlaneInfo] = []
 
     private(set) var calls: [String] = []
     private(set) var buffers: [DRMDumbBuffer] = []
@@ -141,6 +143,8 @@ final class FakeDRMDevice: DRMDevice {
     func setConnectorProperty(connectorID: UInt32, propertyID: UInt32, value: UInt64) throws {
         propertyWrites.append((propertyID, value))
     }
+
+    func planes() throws -> [DRMPlaneInfo] { planeList }
 
     /// The pixel at (x, y) of the buffer registered as `framebufferID`.
     func pixel(framebufferID: UInt32, x: Int, y: Int) -> UInt32 {

@@ -17,6 +17,8 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var refreshRate: Double = 60
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var buffers = 2
+    /// Whether the camera may be scanned out from a KMS plane of its own under the UI (DRM with atomic only).
+    public var planes: DisplayPlanes = .auto
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
     /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
@@ -34,6 +36,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
+        planes = table.choice("planes", default: planes)
         table.finishReading()
     }
 }

@@ -25,4 +25,6 @@ protocol DRMDevice: AnyObject {
     /// False where drmWaitVBlank fails: the driver has no vblank interrupt to time flips by.
     func supportsVblankQueries(crtcIndex: Int) -> Bool
     func setConnectorProperty(connectorID: UInt32, propertyID: UInt32, value: UInt64) throws
+    /// Every plane of the card (primary, overlay and cursor), for listing and the plane planner.
+    func planes() throws -> [DRMPlaneInfo]
 }
