@@ -16,8 +16,21 @@ final class FakeDRMDevice: DRMDevice {
     var pageFlipError: Int32?
     /// The event `waitForFlipEvents` hands back: a flip done at this time with this sequence.
     var waitResult = DRMFlipEvent(sequence: 0, timestamp: 0)
-    /// What `planes()` lists.
-    var planeList: [DRMPlaneInfo] = []
+    /// Whether the card takes DRM_CLIENT_CAP_ATOMIC; off by default, so the legacy tests run the legacy path.
+    var atomicSupported = false
+    /// errno that non-test atomic commits fail with, if set; `testOnlyError` for `.testOnly` ones.
+    var commitError: Int32?
+    var testOnlyError: Int32?
+    /// The atomic commits made, in order, with their flags.
+    private(set) var commits: [(request: DRMAtomicRequest, flags: DRMCommitFlags)] = []
+    private(set) var createdBlobs: [UInt32] = []
+    /// True once the display asked for the atomic client cap.
+    private(set) var atomicAsked = false
+    /// With `flipDelay` set, `deliverDueFlips()` completes a flip that long after it was queued, at `now()`.
+    var flipDelay: Double?
+    var now: () -> Double = { 0 }
+    private var flipQueuedAt: [Double] = []
+    private(set) var destroyedBlobs: [UInt32] = []
 
     private(set) var calls: [String] = []
     private(set) var buffers: [DRMDumbBuffer] = []
@@ -112,19 +125,30 @@ final class FakeDRMDevice: DRMDevice {
         precondition(pendingFlips.isEmpty, "a second flip queued before the first completed: the kernel answers EBUSY")
         calls.append("flip fb=\(framebufferID)")
         pendingFlips.append(framebufferID)
+        flipQueuedAt.append(now())
     }
 
     /// The kernel finishing the pending flip: the event becomes readable.
     func completeFlip(at time: Double, sequence: UInt32) {
         precondition(!pendingFlips.isEmpty, "no flip pending")
         pendingFlips.removeFirst()
+        if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
         queuedEvents.append(DRMFlipEvent(sequence: sequence, timestamp: time))
+    }
+
+    /// A slow driver: completes the pending flip once `flipDelay` has passed since it was queued;
+    /// true when an event became readable.
+    func deliverDueFlips() -> Bool {
+        guard let flipDelay, let queuedAt = flipQueuedAt.first, now() >= queuedAt + flipDelay else { return false }
+        completeFlip(at: now(), sequence: UInt32(flipCount))
+        return true
     }
 
     /// The kernel finishing the pending flip but its event getting lost: nothing becomes readable.
     func loseFlipEvent() {
         precondition(!pendingFlips.isEmpty, "no flip pending")
         pendingFlips.removeFirst()
+        if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
     }
 
     func readFlipEvents() throws -> [DRMFlipEvent] {
@@ -134,6 +158,10 @@ final class FakeDRMDevice: DRMDevice {
 
     func waitForFlipEvents() throws -> [DRMFlipEvent] {
         calls.append("wait")
+        if let flipDelay, let queuedAt = flipQueuedAt.first {
+            // The kernel blocking until the slow flip is done: only a display that waits pays this.
+            usleep(UInt32(max(0, queuedAt + flipDelay - now()) * 1e6))
+        }
         if !pendingFlips.isEmpty { completeFlip(at: waitResult.timestamp, sequence: waitResult.sequence) }
         return try readFlipEvents()
     }
@@ -144,7 +172,69 @@ final class FakeDRMDevice: DRMDevice {
         propertyWrites.append((propertyID, value))
     }
 
+    // MARK: Atomic
+
+    /// Property ids of the fake card's objects, by name.
+    static let crtcProperties: [String: UInt32] = ["ACTIVE": 1001, "MODE_ID": 1002]
+    static let connectorProperties: [String: UInt32] = ["CRTC_ID": 1003, "DPMS": 2]
+    static let planeProperties: [String: UInt32] = [
+        "FB_ID": 1010, "CRTC_ID": 1011, "SRC_X": 1012, "SRC_Y": 1013, "SRC_W": 1014, "SRC_H": 1015,
+        "CRTC_X": 1016, "CRTC_Y": 1017, "CRTC_W": 1018, "CRTC_H": 1019, "type": 1020,
+    ]
+    /// Plane 50 is the primary plane of either CRTC; 51 an overlay.
+    var planeList = [
+        DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [0x3432_5258], crtcID: 0, framebufferID: 0),
+        DRMPlaneInfo(id: 51, possibleCrtcs: 0b11, formats: [0x3432_5258, 0x5659_5559], crtcID: 0, framebufferID: 0),
+    ]
+
+    func enableAtomic() -> Bool {
+        atomicAsked = true
+        return atomicSupported
+    }
+
     func planes() throws -> [DRMPlaneInfo] { planeList }
+
+    func properties(of objectID: UInt32, type: DRMObjectType) throws -> [DRMProperty] {
+        let named: [String: UInt32]
+        switch type {
+        case .crtc: named = Self.crtcProperties
+        case .connector: named = Self.connectorProperties
+        case .plane: named = Self.planeProperties
+        }
+        return named.map { name, id in
+            DRMProperty(id: id, name: name, value: name == "type" ? (objectID == 50 ? 1 : 0) : 0)
+        }.sorted { $0.id < $1.id }
+    }
+
+    func createModeBlob(_ mode: DisplayMode, connectorID: UInt32) throws -> UInt32 {
+        let id = UInt32(500 + createdBlobs.count)
+        createdBlobs.append(id)
+        return id
+    }
+
+    func destroyBlob(_ id: UInt32) {
+        destroyedBlobs.append(id)
+    }
+
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws {
+        if flags.contains(.testOnly) {
+            if let testOnlyError { throw DisplayError.systemCall("drmModeAtomicCommit (test only)", device: path, errno: testOnlyError) }
+            calls.append("test commit")
+            return
+        }
+        if let commitError { throw DisplayError.systemCall("drmModeAtomicCommit", device: path, errno: commitError) }
+        // A non-blocking commit while one is pending is EBUSY in the kernel; a blocking one waits for it.
+        precondition(!(flags.contains(.nonBlocking) && !pendingFlips.isEmpty), "a second commit queued before the first completed: the kernel answers EBUSY")
+        let framebuffer = request.value(of: 50, Self.planeProperties["FB_ID"]!)
+        calls.append("commit\(flags.contains(.allowModeset) ? " modeset" : "")"
+                     + (framebuffer.map { " fb=\($0)" } ?? "")
+                     + (request.value(of: 41, Self.crtcProperties["ACTIVE"]!).map { " active=\($0)" } ?? ""))
+        commits.append((request, flags))
+        if flags.contains(.pageFlipEvent) {
+            pendingFlips.append(UInt32(framebuffer ?? 0))
+            flipQueuedAt.append(now())
+        }
+    }
 
     /// The pixel at (x, y) of the buffer registered as `framebufferID`.
     func pixel(framebufferID: UInt32, x: Int, y: Int) -> UInt32 {
@@ -152,6 +242,6 @@ final class FakeDRMDevice: DRMDevice {
         return buffer.pixels.load(fromByteOffset: y * buffer.pitch + x * 4, as: UInt32.self)
     }
 
-    var flipCount: Int { calls.filter { $0.hasPrefix("flip") }.count }
+    var flipCount: Int { calls.filter { $0.hasPrefix("flip") || $0.hasPrefix("commit fb") }.count }
     var waitCount: Int { calls.filter { $0 == "wait" }.count }
 }

@@ -25,6 +25,20 @@ protocol DRMDevice: AnyObject {
     /// False where drmWaitVBlank fails: the driver has no vblank interrupt to time flips by.
     func supportsVblankQueries(crtcIndex: Int) -> Bool
     func setConnectorProperty(connectorID: UInt32, propertyID: UInt32, value: UInt64) throws
-    /// Every plane of the card (primary, overlay and cursor), for listing and the plane planner.
+
+    // MARK: Atomic modesetting
+
+    /// Asks for universal planes and atomic commits (DRM_CLIENT_CAP_UNIVERSAL_PLANES, _ATOMIC);
+    /// false when the driver or kernel refuses either, and the legacy calls above are used instead.
+    func enableAtomic() -> Bool
+    /// Every plane of the card (primary, overlay and cursor: universal planes must be on).
     func planes() throws -> [DRMPlaneInfo]
+    /// The properties of a CRTC, connector or plane, with their ids and current values.
+    func properties(of objectID: UInt32, type: DRMObjectType) throws -> [DRMProperty]
+    /// A property blob holding the kernel's record of `mode` on `connectorID`, for a CRTC's MODE_ID.
+    func createModeBlob(_ mode: DisplayMode, connectorID: UInt32) throws -> UInt32
+    func destroyBlob(_ id: UInt32)
+    /// Applies `request` with `flags`; with `.pageFlipEvent` its completion arrives through
+    /// `readFlipEvents`. A `.testOnly` commit only says whether the hardware would take it.
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws
 }

@@ -3,6 +3,10 @@ import KioskEngine
 
 /// A DRM/KMS panel: dumb buffers in rotation, a mode set once, then page flips paced by vsync.
 ///
+/// Where the driver offers atomic modesetting, the mode set, every frame and the panel going dark
+/// are atomic commits (a frame is one non-blocking commit asking for a flip event); otherwise, or
+/// with `SWIPE_KIOSK_DRM=legacy`, the legacy calls do the same.
+///
 /// Only damaged rectangles are copied into the back buffer (plus what that buffer missed while
 /// others were shown), and nothing flips while nothing changes. Presenting never waits: a frame
 /// that is ready while a flip is still pending waits in a one-slot queue (the newest wins) and
@@ -20,6 +24,9 @@ public final class DRMDisplay: Display {
 
     private let device: DRMDevice
     private var output: DRMOutput
+    private var interface: DRMInterface
+    /// A power change asked for while a flip was pending; made when its event arrives.
+    private var deferredPowerSaving: Bool?
     private let clock: VsyncFrameClock
     private var pacer: VsyncPacer
     private var tracker: DamageTracker
@@ -65,8 +72,9 @@ public final class DRMDisplay: Display {
             log("no hot-plug events (\(error)); re-probing every \(Self.reprobeInterval) s while unplugged")
             hotplug = nil
         }
+        let preferAtomic = getenv(DRMInterface.environmentVariable).map { String(cString: $0) } != "legacy"
         try self.init(device: device, output: output, bufferCount: options.bufferCount,
-                      hotplug: hotplug, console: console, now: MonotonicClock.now, log: log)
+                      hotplug: hotplug, console: console, preferAtomic: preferAtomic, now: MonotonicClock.now, log: log)
     }
 
     /// The configured card, or the first card whose connectors offer what the options ask for.
@@ -89,7 +97,7 @@ public final class DRMDisplay: Display {
 
     init(
         device: DRMDevice, output: DRMOutput, bufferCount: Int,
-        hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?,
+        hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?, preferAtomic: Bool = true,
         now: @escaping () -> Double, log: @escaping (String) -> Void
     ) throws {
         guard bufferCount == 2 || bufferCount == 3 else {
@@ -109,6 +117,7 @@ public final class DRMDisplay: Display {
         retryTimer = try TimerDescriptor(device: device.path)
         flipTimer = try TimerDescriptor(device: device.path)
         savedCrtc = device.saveCrtc(output.crtcID)
+        interface = DRMInterface.choose(on: device, output: output, preferAtomic: preferAtomic, log: log)
         var created: [DRMDumbBuffer] = []
         do {
             for _ in 0..<bufferCount {
@@ -182,7 +191,12 @@ public final class DRMDisplay: Display {
         let back = (frontBuffer + 1) % buffers.count
         copy(frame, damage: damage, into: back)
         do {
-            try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
+            switch interface {
+            case .legacy:
+                try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
+            case .atomic(let atomic, _):
+                try device.commit(atomic.flip(framebufferID: buffers[back].framebufferID), flags: .flip)
+            }
         } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM {
             loseMaster()
             return
@@ -201,9 +215,28 @@ public final class DRMDisplay: Display {
         try completeFlips([], deliverTicks: true)
     }
 
-    public var supportsPowerSaving: Bool { output.connector.dpmsPropertyID != nil }
+    public var supportsPowerSaving: Bool {
+        switch interface {
+        case .legacy: output.connector.dpmsPropertyID != nil
+        case .atomic: true
+        }
+    }
 
     public func setPowerSaving(_ enabled: Bool) throws {
+        guard case .atomic(let atomic, _) = interface else { return try setLegacyPowerSaving(enabled) }
+        guard pendingBuffer == nil else {
+            // A commit is in flight: the change follows its event, so no call waits for it.
+            deferredPowerSaving = enabled == isBlanked ? nil : enabled
+            queued = enabled ? nil : queued
+            return
+        }
+        guard enabled != isBlanked else { return }
+        // A modeset commit (CRTC ACTIVE); blocking like the legacy DPMS call, and rare (idle timeout, touch).
+        try device.commit(atomic.power(on: !enabled), flags: .allowModeset)
+        isBlanked = enabled
+    }
+
+    private func setLegacyPowerSaving(_ enabled: Bool) throws {
         guard enabled != isBlanked else { return }
         guard let property = output.connector.dpmsPropertyID else {
             log("\(output.connector.name) has no DPMS property; the panel stays lit")
@@ -221,6 +254,7 @@ public final class DRMDisplay: Display {
         // The buffers are freed next: a flip still queued must reach the screen first.
         if pendingBuffer != nil { _ = try? device.waitForFlipEvents() }
         if let savedCrtc { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
+        if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
         buffers.forEach(device.destroyDumbBuffer)
         buffers = []
         frameTimer.arm(at: nil)
@@ -243,7 +277,11 @@ public final class DRMDisplay: Display {
                 clock.deliver(tick)
             }
         }
-        if let next = queued {
+        if let power = deferredPowerSaving {
+            deferredPowerSaving = nil
+            try setPowerSaving(power)
+        }
+        if let next = queued, !isBlanked {
             queued = nil
             try flip(next.frame, damage: next.damage)
         }
@@ -299,8 +337,7 @@ public final class DRMDisplay: Display {
         if let lastFrame { copy(lastFrame, damage: [], into: frontBuffer) }
         if case .waitingForMaster = scanout { device.acquireMaster() }
         do {
-            try device.setCrtc(output.crtcID, framebufferID: buffers[frontBuffer].framebufferID,
-                               connectorID: connector.id, mode: output.mode)
+            try setMode(framebufferID: buffers[frontBuffer].framebufferID)
             if scanout != .active || !firstAttempt {
                 log("\(device.path): \(output.connector.name) showing again")
             }
@@ -313,6 +350,26 @@ public final class DRMDisplay: Display {
             log("\(device.path): setting \(output.mode) on \(output.connector.name) failed: \(error); retrying")
             scanout = .disconnected
             retryTimer.arm(at: now() + Self.reprobeInterval)
+        }
+    }
+
+    /// Sets the output's mode showing `framebufferID`: one blocking ALLOW_MODESET commit, or drmModeSetCrtc.
+    private func setMode(framebufferID: UInt32) throws {
+        switch interface {
+        case .legacy:
+            try device.setCrtc(output.crtcID, framebufferID: framebufferID, connectorID: output.connector.id, mode: output.mode)
+        case .atomic(let atomic, let oldBlob):
+            let blob = try device.createModeBlob(output.mode, connectorID: output.connector.id)
+            var request = atomic.modeset(modeBlobID: blob, framebufferID: framebufferID)
+            request.merge(atomic.power(on: !isBlanked))
+            do {
+                try device.commit(request, flags: .allowModeset)
+            } catch {
+                device.destroyBlob(blob)
+                throw error
+            }
+            if oldBlob != 0 { device.destroyBlob(oldBlob) }
+            interface = .atomic(atomic, modeBlobID: blob)
         }
     }
 

@@ -1,10 +1,12 @@
 import KioskOptions
 
 /// A DRM pixel format by its four-character code (drm_fourcc.h), named as modetest names it ("XR24").
-public struct DRMFormat: Hashable, Sendable, CustomStringConvertible {
+public struct DRMFormat: Hashable, Sendable, CustomStringConvertible, ExpressibleByIntegerLiteral {
     public var code: UInt32
 
     public init(code: UInt32) { self.code = code }
+
+    public init(integerLiteral code: UInt32) { self.code = code }
 
     public init(_ name: StaticString) {
         let bytes = UnsafeBufferPointer(start: name.utf8Start, count: 4)

@@ -115,6 +115,15 @@ final class LibDRMDevice: DRMDevice {
     }
 
     func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws {
+        var raw = try rawMode(mode, connectorID: connectorID)
+        var connectorIDs = [connectorID]
+        guard drmModeSetCrtc(fileDescriptor, crtcID, framebufferID, 0, 0, &connectorIDs, 1, &raw) == 0 else {
+            throw DisplayError.systemCall("drmModeSetCrtc", device: path, errno: errno)
+        }
+    }
+
+    /// The kernel's record of `mode` in the connector's current mode list.
+    private func rawMode(_ mode: DisplayMode, connectorID: UInt32) throws -> drmModeModeInfo {
         guard let connector = drmModeGetConnector(fileDescriptor, connectorID) else {
             throw DisplayError.systemCall("drmModeGetConnector(\(connectorID))", device: path, errno: errno)
         }
@@ -132,13 +141,8 @@ final class LibDRMDevice: DRMDevice {
         guard let index else {
             throw DisplayError.modeNotAvailable(connector: "connector \(connectorID)", requested: mode.description, available: [])
         }
-        var raw = rawModes[index]
-        var connectorIDs = [connectorID]
-        guard drmModeSetCrtc(fileDescriptor, crtcID, framebufferID, 0, 0, &connectorIDs, 1, &raw) == 0 else {
-            throw DisplayError.systemCall("drmModeSetCrtc", device: path, errno: errno)
-        }
+        return rawModes[index]
     }
-
     func pageFlip(_ crtcID: UInt32, framebufferID: UInt32) throws {
         let sink = Unmanaged.passUnretained(flipEvents).toOpaque()
         guard drmModePageFlip(fileDescriptor, crtcID, framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), sink) == 0 else {
@@ -191,15 +195,84 @@ final class LibDRMDevice: DRMDevice {
         }
     }
 
+    func enableAtomic() -> Bool {
+        drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0
+            && drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0
+    }
+
+    func planes() throws -> [DRMPlaneInfo] {
+        // Without the cap the kernel lists overlay planes only (list-devices never enables atomic).
+        _ = drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
+        guard let resources = drmModeGetPlaneResources(fileDescriptor) else {
+            throw DisplayError.systemCall("drmModeGetPlaneResources", device: path, errno: errno)
+        }
+        defer { drmModeFreePlaneResources(resources) }
+        let ids = Array(UnsafeBufferPointer(start: resources.pointee.planes, count: Int(resources.pointee.count_planes)))
+        return ids.compactMap { id in
+            guard let plane = drmModeGetPlane(fileDescriptor, id) else { return nil }
+            defer { drmModeFreePlane(plane) }
+            let info = plane.pointee
+            let values = Dictionary(((try? properties(of: id, type: .plane)) ?? []).map { ($0.name, $0.value) }) { first, _ in first }
+            return DRMPlaneInfo(
+                // A driver without the "type" property predates universal planes: all it lists are overlays.
+                id: id, kind: values["type"].flatMap(DRMPlaneKind.init(propertyValue:)) ?? .overlay,
+                possibleCrtcs: info.possible_crtcs,
+                formats: UnsafeBufferPointer(start: info.formats, count: Int(info.count_formats)).map(DRMFormat.init(code:)),
+                zpos: values["zpos"], crtcID: info.crtc_id, framebufferID: info.fb_id)
+        }
+    }
+
+    func properties(of objectID: UInt32, type: DRMObjectType) throws -> [DRMProperty] {
+        guard let list = drmModeObjectGetProperties(fileDescriptor, objectID, type.rawValue) else {
+            throw DisplayError.systemCall("drmModeObjectGetProperties(\(objectID))", device: path, errno: errno)
+        }
+        defer { drmModeFreeObjectProperties(list) }
+        return (0..<Int(list.pointee.count_props)).compactMap { index in
+            let id = list.pointee.props[index]
+            guard let property = drmModeGetProperty(fileDescriptor, id) else { return nil }
+            defer { drmModeFreeProperty(property) }
+            return DRMProperty(id: id, name: Self.name(of: property.pointee), value: list.pointee.prop_values[index])
+        }
+    }
+
+    func createModeBlob(_ mode: DisplayMode, connectorID: UInt32) throws -> UInt32 {
+        var raw = try rawMode(mode, connectorID: connectorID)
+        var id: UInt32 = 0
+        guard drmModeCreatePropertyBlob(fileDescriptor, &raw, MemoryLayout<drmModeModeInfo>.size, &id) == 0 else {
+            throw DisplayError.systemCall("drmModeCreatePropertyBlob (mode \(mode))", device: path, errno: errno)
+        }
+        return id
+    }
+
+    func destroyBlob(_ id: UInt32) {
+        _ = drmModeDestroyPropertyBlob(fileDescriptor, id)
+    }
+
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws {
+        guard let atomic = drmModeAtomicAlloc() else {
+            throw DisplayError.systemCall("drmModeAtomicAlloc", device: path, errno: ENOMEM)
+        }
+        defer { drmModeAtomicFree(atomic) }
+        for write in request.properties where drmModeAtomicAddProperty(atomic, write.objectID, write.propertyID, write.value) < 0 {
+            throw DisplayError.systemCall("drmModeAtomicAddProperty(\(write.objectID), \(write.propertyID))", device: path, errno: errno)
+        }
+        let sink = Unmanaged.passUnretained(flipEvents).toOpaque()
+        guard drmModeAtomicCommit(fileDescriptor, atomic, flags.rawValue, sink) == 0 else {
+            throw DisplayError.systemCall(flags.contains(.testOnly) ? "drmModeAtomicCommit (test only)" : "drmModeAtomicCommit",
+                                          device: path, errno: errno)
+        }
+    }
+
+    private static func name(of property: drmModePropertyRes) -> String {
+        withUnsafeBytes(of: property.name) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
     private func propertyID(named name: String, in connector: drmModeConnector) -> UInt32? {
         for index in 0..<Int(connector.count_props) {
             let id = connector.props[index]
             guard let property = drmModeGetProperty(fileDescriptor, id) else { continue }
             defer { drmModeFreeProperty(property) }
-            let propertyName = withUnsafeBytes(of: property.pointee.name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if propertyName == name { return id }
+            if Self.name(of: property.pointee) == name { return id }
         }
         return nil
     }
