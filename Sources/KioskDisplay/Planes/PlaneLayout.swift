@@ -1,9 +1,9 @@
 import KioskEngine
 
 /// One way to show a camera screen from two planes: the feed on one, the UI with alpha above it.
-public struct PlaneLayout: Equatable, Sendable, CustomStringConvertible {
+public struct PlaneLayout: Hashable, Sendable, CustomStringConvertible {
     /// Where the feed plane's pixels come from.
-    public enum FeedBuffer: String, Equatable, Sendable {
+    public enum FeedBuffer: String, Hashable, Sendable {
         /// The V4L2 capture buffer itself, exported as DMABUF: no CPU work per frame.
         case captureBuffer = "camera buffer, zero-copy"
         /// The frame converted on the CPU into a dumb buffer of the screen's size (no scaling).
