@@ -133,6 +133,14 @@ planes_showing() { # planes_showing STATE_FILE EXPECTED
     [ "$count" = "$2" ]
 }
 assert composed-frames-scanned-out-from-one-plane planes_showing "$out/state-composed.txt" 1
+primary_shows_the_daemons_frame() { # the primary plane shows a 640x480 framebuffer swipe-kiosk allocated
+    local primary
+    primary=$(grep -o 'plane [0-9]* primary' "$out/list-devices.txt" | cut -d' ' -f2)
+    grep -A8 "^plane\[$primary\]" "$1" | grep -A4 "allocated by = swipe-kiosk" | grep "size=640x480" \
+        || { echo "plane ${primary:-?} in $(basename "$1") shows no 640x480 buffer of swipe-kiosk's"; return 1; }
+}
+assert composed-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_frame "$out/state-composed.txt"
+assert planes-auto-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_frame "$out/state-planes.txt"
 assert cpu-time-with-planes-auto result cpu-ticks-planes
 assert cpu-time-with-planes-off result cpu-ticks-composed
 
