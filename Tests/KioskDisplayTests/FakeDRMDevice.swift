@@ -185,7 +185,7 @@ final class FakeDRMDevice: DRMDevice {
     ]
     /// Plane 50 is the primary plane of either CRTC; 51 an overlay.
     var planeList = [
-        DRMPlaneInfo(id: 50, possibleCrtcs: 0b11, formats: [0x3432_5258], crtcID: 0, framebufferID: 0),
+        DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [0x3432_5258], crtcID: 0, framebufferID: 0),
         DRMPlaneInfo(id: 51, possibleCrtcs: 0b11, formats: [0x3432_5258, 0x5659_5559], crtcID: 0, framebufferID: 0),
     ]
 

@@ -30,6 +30,8 @@ public struct DisplayConfiguration: Hashable, Sendable {
         table.outputs = []
         return table
     }
+    /// Whether the camera may be scanned out from a KMS plane of its own under the UI (DRM with atomic only).
+    public var planes: DisplayPlanes = .auto
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
     /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
@@ -48,6 +50,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
         outputs = table.tables("output").map(OutputConfiguration.init(reading:))
+        planes = table.choice("planes", default: planes)
         table.finishReading()
         checkOutputs(table)
         if let first = outputs.first {

@@ -10,6 +10,15 @@ public struct DeviceListing: Equatable {
         /// Why the card could not be read; nil when `connectors` is complete.
         public var problem: String?
         public var connectors: [Connector]
+        /// The card's CRTCs in the kernel's order, each with the planes that can feed it.
+        public var crtcs: [Crtc] = []
+        /// Why the planes could not be listed; nil when `crtcs` is complete.
+        public var planeProblem: String?
+    }
+
+    public struct Crtc: Equatable {
+        public var id: UInt32
+        public var planes: [DRMPlaneInfo]
     }
 
     public struct Connector: Equatable {
@@ -60,7 +69,16 @@ public struct DeviceListing: Equatable {
                     let info = try device.connector(id)
                     return Connector(name: info.name, isConnected: info.isConnected, modes: info.modes)
                 }
-                return Card(path: path, problem: nil, connectors: connectors)
+                var card = Card(path: path, problem: nil, connectors: connectors)
+                do {
+                    let planes = try device.planes()
+                    card.crtcs = try device.resources().crtcIDs.enumerated().map { index, id in
+                        Crtc(id: id, planes: planes.filter { $0.canFeed(crtcIndex: index) })
+                    }
+                } catch {
+                    card.planeProblem = "\(error)"
+                }
+                return card
             } catch {
                 return Card(path: path, problem: "\(error)", connectors: [])
             }
@@ -87,6 +105,16 @@ public struct DeviceListing: Equatable {
                 lines.append("    \(connector.name): \(connector.isConnected ? "connected" : "disconnected")")
                 if !connector.modes.isEmpty {
                     lines.append("      modes: " + connector.modes.map(\.description).joined(separator: ", "))
+                }
+            }
+            if let problem = card.planeProblem { lines.append("    planes: cannot list: \(problem)") }
+            for crtc in card.crtcs {
+                lines.append("    CRTC \(crtc.id): " + (crtc.planes.isEmpty ? "no planes" : "\(crtc.planes.count) planes"))
+                for plane in crtc.planes {
+                    let zpos = plane.zpos.map { ", zpos \($0)" } ?? ""
+                    let crtcs = card.crtcs.indices.filter { plane.canFeed(crtcIndex: $0) }.map { String(card.crtcs[$0].id) }
+                    lines.append("      plane \(plane.id) \(plane.kind.rawValue)\(zpos), CRTCs \(crtcs.joined(separator: " ")): "
+                                 + plane.formats.map(\.description).joined(separator: " "))
                 }
             }
         }

@@ -13,6 +13,8 @@ public struct DisplayOptions: Sendable, Equatable {
     public var mode: ModeRequest?
     /// Scan-out buffers for DRM: 2 or 3.
     public var bufferCount: Int
+    /// Whether DRM may put the camera feed on a plane of its own (`[display] planes`).
+    public var planes: DisplayPlanes
     /// The framebuffer device for the fbdev backend.
     public var framebufferPath: String
     /// The surface size of the headless backend, and of the sdl backend without a `mode`.
@@ -33,6 +35,7 @@ public struct DisplayOptions: Sendable, Equatable {
         connectorName: String? = nil,
         mode: ModeRequest? = nil,
         bufferCount: Int = 2,
+        planes: DisplayPlanes = .auto,
         framebufferPath: String = "/dev/fb0",
         headlessWidth: Int = 800,
         headlessHeight: Int = 480,
@@ -46,6 +49,7 @@ public struct DisplayOptions: Sendable, Equatable {
         self.connectorName = connectorName
         self.mode = mode
         self.bufferCount = bufferCount
+        self.planes = planes
         self.framebufferPath = framebufferPath
         self.headlessWidth = headlessWidth
         self.headlessHeight = headlessHeight

@@ -201,6 +201,8 @@ final class LibDRMDevice: DRMDevice {
     }
 
     func planes() throws -> [DRMPlaneInfo] {
+        // Without the cap the kernel lists overlay planes only (list-devices never enables atomic).
+        _ = drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1)
         guard let resources = drmModeGetPlaneResources(fileDescriptor) else {
             throw DisplayError.systemCall("drmModeGetPlaneResources", device: path, errno: errno)
         }
@@ -210,10 +212,13 @@ final class LibDRMDevice: DRMDevice {
             guard let plane = drmModeGetPlane(fileDescriptor, id) else { return nil }
             defer { drmModeFreePlane(plane) }
             let info = plane.pointee
+            let values = Dictionary(((try? properties(of: id, type: .plane)) ?? []).map { ($0.name, $0.value) }) { first, _ in first }
             return DRMPlaneInfo(
-                id: id, possibleCrtcs: info.possible_crtcs,
-                formats: Array(UnsafeBufferPointer(start: info.formats, count: Int(info.count_formats))),
-                crtcID: info.crtc_id, framebufferID: info.fb_id)
+                // A driver without the "type" property predates universal planes: all it lists are overlays.
+                id: id, kind: values["type"].flatMap(DRMPlaneKind.init(propertyValue:)) ?? .overlay,
+                possibleCrtcs: info.possible_crtcs,
+                formats: UnsafeBufferPointer(start: info.formats, count: Int(info.count_formats)).map(DRMFormat.init(code:)),
+                zpos: values["zpos"], crtcID: info.crtc_id, framebufferID: info.fb_id)
         }
     }
 

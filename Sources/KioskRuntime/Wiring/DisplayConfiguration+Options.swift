@@ -12,6 +12,7 @@ extension DisplayConfiguration {
             connectorName: connector,
             mode: mode,
             bufferCount: buffers,
+            planes: planes,
             headlessWidth: panelSize.width,
             headlessHeight: panelSize.height,
             headlessRefreshRate: refreshRate,

@@ -1,0 +1,72 @@
+#!/bin/busybox sh
+# /init of the vkms VM (busybox sh, PID 1); speaks to the host on the serial console in the lines
+# of Tests/e2e/init.sh (E2E-PHASE, E2E-CHECK, E2E-RESULT, E2E-BEGIN/END sections, E2E-DONE).
+/bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin /proc /sys /dev /tmp /run /root
+/bin/busybox --install -s
+export PATH=/usr/bin:/bin:/usr/sbin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t debugfs debugfs /sys/kernel/debug
+echo 1 > /proc/sys/kernel/printk
+
+phase() { echo "E2E-PHASE $1"; }
+check() { name=$1; shift; if "$@"; then echo "E2E-CHECK $name pass"; else echo "E2E-CHECK $name fail"; fi; }
+wait_for() { tries=$(($1 * 20)); shift; while [ $tries -gt 0 ]; do "$@" && return 0; usleep 50000; tries=$((tries - 1)); done; return 1; }
+has_exited() { [ ! -r /proc/$1/status ] || grep -q '^State:.*Z' /proc/$1/status; }
+is_ready() { count=$(grep -cs '^READY=1' /run/notify.log); [ "${count:-0}" -ge "$1" ]; }
+copy_out() { echo "=== E2E-BEGIN $2 ==="; cat "$1" 2>/dev/null; echo "=== E2E-END $2 ==="; }
+# User plus system CPU time of a process, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+cpu_ticks() { set -- $(cut -d')' -f2 /proc/$1/stat); echo $((${12} + ${13})); }
+
+# run_daemon NAME PLANES : the daemon on vkms with [display] planes = PLANES; its CPU time over
+# 10 s of live camera once it is ready, and the KMS state (debugfs) while it runs.
+run_daemon() {
+    run=$1
+    sed "s/^planes = .*/planes = \"$2\"/" /e2e.toml > /tmp/$run.toml
+    readies=$(($(grep -cs '^READY=1' /run/notify.log) + 1))
+    swipe-kiosk run --config /tmp/$run.toml > /tmp/daemon-$run.log 2>&1 &
+    pid=$!
+    wait_for 180 eval "is_ready $readies || has_exited $pid"
+    check $run-ready is_ready $readies
+    sleep 3
+    before=$(cpu_ticks $pid)
+    sleep 10
+    after=$(cpu_ticks $pid)
+    echo "E2E-RESULT cpu-ticks-$run $((after - before))"
+    cat /sys/kernel/debug/dri/0/state > /tmp/state-$run.txt 2>&1
+    kill -TERM $pid
+    wait_for 10 has_exited $pid
+    wait $pid
+    echo "E2E-RESULT exit-$run $?"
+}
+
+phase booted
+while read -r module arguments; do
+    insmod "$module" $arguments || echo "e2e: insmod $module failed"
+done < /e2e/modules.load
+check dri-card0 wait_for 10 test -e /dev/dri/card0
+check video0 wait_for 10 test -e /dev/video0
+swipe-kiosk list-devices > /tmp/list-devices.txt 2>&1
+
+export NOTIFY_SOCKET=/run/notify.sock
+socat -u UNIX-RECVFROM:$NOTIFY_SOCKET,unlink-early,fork SYSTEM:'cat >> /run/notify.log; echo >> /run/notify.log' &
+wait_for 5 test -S $NOTIFY_SOCKET
+
+phase planes-auto
+run_daemon planes auto
+phase planes-off
+run_daemon composed off
+
+copy_out /tmp/list-devices.txt list-devices.txt
+copy_out /tmp/daemon-planes.log daemon-planes.log
+copy_out /tmp/daemon-composed.log daemon-composed.log
+copy_out /tmp/state-planes.txt state-planes.txt
+copy_out /tmp/state-composed.txt state-composed.txt
+copy_out /run/notify.log notify.log
+dmesg > /tmp/dmesg.log; copy_out /tmp/dmesg.log dmesg.log
+echo "E2E-DONE"
+sync
+poweroff -f
