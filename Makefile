@@ -37,8 +37,8 @@ ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 # What building the Debian package needs: Debian's packaging tools and its checker.
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # What the systemd VM needs besides: debootstrap for its root file system, mkfs.ext4 for its disk,
-# ImageMagick to read the PNG `ctl screenshot` wrote in the guest.
-E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick
+# ImageMagick to read the PNG `ctl screenshot` wrote in the guest, GStreamer to make the video phase's clip.
+E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick gstreamer1.0-tools gstreamer1.0-plugins-good
 
 .PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
 
