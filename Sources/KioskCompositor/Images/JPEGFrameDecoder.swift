@@ -29,7 +29,7 @@ public final class JPEGFrameDecoder {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
               width > 0, height > 0 else {
-            throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(Self.errorText(handle)))")
+            throw ImageDecodingError(source: source, reason: "corrupt JPEG header (\(ImageDecoder.errorText(handle)))")
         }
         let header = ImageFileHeader(format: .jpeg, width: Int(width), height: Int(height),
                                      decodesWhole: ImageFileHeader(bytes: bytes)?.decodesWhole ?? true)
@@ -50,13 +50,8 @@ public final class JPEGFrameDecoder {
                           Int32(decoded.height), Int32(TJPF_BGRA.rawValue), flags)
         }
         if result != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
-            throw ImageDecodingError(source: source, reason: "corrupt JPEG data (\(Self.errorText(handle)))")
+            throw ImageDecodingError(source: source, reason: "corrupt JPEG data (\(ImageDecoder.errorText(handle)))")
         }
         return buffer
-    }
-
-    private static func errorText(_ handle: tjhandle) -> String {
-        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
-        return String(cString: text)
     }
 }
