@@ -35,7 +35,8 @@ final class FrameConverter {
                            Self.maximumThreads)
     }
 
-    /// Beyond two threads a conversion gains little: it is bound by memory, not arithmetic.
+    /// Two threads nearly halve a conversion where a core is free (README, "Camera and video
+    /// conversions"); more were not measured.
     static let maximumThreads = 2
     /// Rows per band at least: below that the per-band set-up shows.
     static let bandRows = 64
