@@ -15,6 +15,8 @@ import Synchronization
 /// YUV is BT.601 limited range, what V4L2 drivers and decoders send by default. MJPEG is decoded by
 /// libjpeg-turbo at the scale nearest the display first. Frames come out as XRGB8888: the top byte is
 /// not defined (libyuv's scaler leaves 253 there), as the compositor reads the feed as x8r8g8b8.
+/// (A frame drawn with its alpha, one leaving transparent bars around the picture, would need the
+/// picture's alpha set to 0xFF again: `ARGBCopyYToAlpha` from a row of 0xFF bytes at stride 0.)
 /// Buffers, threads and the JPEG decoder are kept between frames, so converting allocates nothing
 /// once the size is steady. Used from one thread.
 final class FrameConverter {
