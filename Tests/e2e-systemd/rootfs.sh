@@ -3,8 +3,9 @@
 # later runs reuse it until it is deleted.
 #
 #   Tests/e2e-systemd/rootfs.sh DIR     makes DIR (a bookworm root with systemd as PID 1, dbus,
-#                                       udev, Debian's kernel with an initrd, evemu-tools, and
-#                                       Debian's Mosquitto broker and its clients)
+#                                       udev, Debian's kernel with an initrd, evemu-tools,
+#                                       Debian's Mosquitto broker and its clients, and GStreamer
+#                                       with its base and good plugins for the video phase)
 #
 # DIR/.complete marks a finished build; an interrupted one is started again from scratch. A finished
 # root made before a package joined the list gets the packages it lacks installed into it (apt).
@@ -15,7 +16,8 @@ root=${1:?usage: rootfs.sh DIR}
 suite=${E2E_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 mirror=${E2E_MIRROR:-http://deb.debian.org/debian}
 # Packages added to the list after caches were first made: checked on every run (see below).
-later_packages=(mosquitto mosquitto-clients)
+later_packages=(mosquitto mosquitto-clients
+                libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 
 # The packages of later_packages the root lacks (none, or all on a clean machine).
 missing_later_packages() {
@@ -64,7 +66,8 @@ printf '%s\n' virtio_pci virtio_blk ext4 > "$root/etc/initramfs-tools/modules"
 mount --bind /proc "$root/proc"
 trap 'umount "$root/proc"' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends linux-image-amd64
-# The [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it.
+# The [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it;
+# GStreamer and the plugins that play the video phase's Motion-JPEG AVI clip (avidemux, jpegdec).
 install_later_packages
 chroot "$root" apt-get clean
 # Modules the VM never loads: a smaller disk is made faster on every run.

@@ -7,7 +7,8 @@
 # and initrd from it with the devices of Tests/e2e: bochs-display, uinput, evdev and vivid. The
 # guest reports on the second serial port; the host takes QMP screendumps when asked and asserts.
 # Debian's Mosquitto runs in the guest too, and the kiosk's [mqtt] points at it: a goto published
-# with mosquitto_pub must show on the display.
+# with mosquitto_pub must show on the display. Last, a reload turns the background into a video
+# (GStreamer in the guest) playing a green clip made here: the screendump must show it.
 #
 #   Tests/e2e-systemd/run.sh swipe-kiosk_VERSION_ARCH.deb
 #
@@ -87,6 +88,11 @@ printf '%s\n' "listener 1883 127.0.0.1" "allow_anonymous true" > "$root/etc/mosq
 install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
 cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here/guest/tap-door.events" \
     "$root/usr/local/lib/swipe-kiosk-e2e/"
+# The video phase's clip, made here with the host's GStreamer: a solid green Motion-JPEG AVI, small
+# and slow (the guest decodes it emulated), 2 s long so the guest plays it through and loops it.
+gst-launch-1.0 -q videotestsrc pattern=solid-color foreground-color=0xff10d010 num-buffers=10 \
+    ! video/x-raw,format=I420,width=320,height=240,framerate=5/1 ! jpegenc ! avimux \
+    ! filesink location="$root/usr/local/lib/swipe-kiosk-e2e/green.avi"
 cp "$here/guest/swipe-kiosk-e2e.service" "$root/etc/systemd/system/"
 chroot "$root" systemctl enable -q swipe-kiosk-e2e.service
 cp "$root"/boot/vmlinuz-* "$out/vmlinuz"
@@ -116,7 +122,7 @@ e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) |
 qemu_status=0
 wait $qemu || qemu_status=$?
 echo "the VM ran $(($(date +%s) - booted)) s"
-for log in journal.log status.log security.log mqtt.log; do
+for log in journal.log status.log security.log mqtt.log video.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
 done
 
@@ -196,6 +202,10 @@ assert mqtt-state-screen-retained guest_check mqtt-state-screen-retained
 assert mqtt-json-goto-answered-on-result guest_check mqtt-json-goto-result
 assert mqtt-json-goto-shows-camera e2e expect-colour-bars "$out/09-after-mqtt-json-goto.ppm"
 assert mqtt-unknown-screen-refused-on-result guest_check mqtt-unknown-screen-result
+assert video-config-passes-check guest_check video-config-passes-check
+assert video-background-plays guest_check video-background-plays
+assert video-background-shows-clip e2e expect-colour "$out/10-video-background.ppm" 10d010 24
+assert video-background-loops guest_check video-background-loops
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644

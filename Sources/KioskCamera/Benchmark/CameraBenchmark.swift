@@ -1,3 +1,4 @@
+import Foundation
 import CYUV
 import KioskCompositor
 import KioskEngine
@@ -12,16 +13,29 @@ public enum CameraBenchmark {
     public static let captureSizes: [PixelSize] = [PixelSize(width: 640, height: 480), PixelSize(width: 1280, height: 720),
                                                    PixelSize(width: 1920, height: 1080)]
 
+    /// One conversion's cost: the median wall time, and the median CPU time of the whole process
+    /// meanwhile (every thread the conversion ran on), in milliseconds.
+    public struct Timing: Sendable {
+        public var median: Double
+        public var cpu: Double
+    }
+
     /// Median milliseconds to convert one frame of `format` at the capture size into a
     /// display-size buffer (MJPEG: a pattern picture at quality 85, 4:2:2, decoded and scaled);
     /// nil if the frame cannot be made.
     public static func conversionMilliseconds(format: CameraPixelFormat, capture: PixelSize,
                                               displayWidth: Int, displayHeight: Int, runs: Int = 30) -> Double? {
+        conversionTiming(format: format, capture: capture, displayWidth: displayWidth, displayHeight: displayHeight, runs: runs)?.median
+    }
+
+    /// The wall and CPU time of converting one frame, as `conversionMilliseconds` measures it.
+    public static func conversionTiming(format: CameraPixelFormat, capture: PixelSize,
+                                        displayWidth: Int, displayHeight: Int, runs: Int = 30) -> Timing? {
         guard let frame = frameBytes(format: format, width: capture.width, height: capture.height) else { return nil }
         return frame.bytes.withUnsafeBytes { bytes in
             let captured = CapturedFrame(pixelFormat: format, width: capture.width, height: capture.height,
                                          bytesPerLine: frame.bytesPerLine, bytes: bytes)
-            return medianMilliseconds(of: captured, displayWidth: displayWidth, displayHeight: displayHeight, runs: runs)
+            return timing(of: captured, displayWidth: displayWidth, displayHeight: displayHeight, runs: runs)
         }
     }
 
@@ -51,18 +65,22 @@ public enum CameraBenchmark {
         return result == 0 ? (bytes, line) : nil
     }
 
-    private static func medianMilliseconds(of frame: CapturedFrame, displayWidth: Int, displayHeight: Int, runs: Int) -> Double {
+    private static func timing(of frame: CapturedFrame, displayWidth: Int, displayHeight: Int, runs: Int) -> Timing {
         let converter = FrameConverter(source: "benchmark")
         let destination = PixelBuffer(width: displayWidth, height: displayHeight)
-        let clock = ContinuousClock()
-        var timings: [Double] = []
+        var walls: [Double] = [], cpus: [Double] = []
         for _ in 0..<max(runs, 1) {
-            let elapsed = clock.measure {
-                do { try converter.convert(frame, into: destination) } catch { preconditionFailure("benchmark frame rejected: \(error)") }
-            }
-            timings.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+            let (wall, cpu) = (milliseconds(CLOCK_MONOTONIC), milliseconds(CLOCK_PROCESS_CPUTIME_ID))
+            do { try converter.convert(frame, into: destination) } catch { preconditionFailure("benchmark frame rejected: \(error)") }
+            walls.append(milliseconds(CLOCK_MONOTONIC) - wall)
+            cpus.append(milliseconds(CLOCK_PROCESS_CPUTIME_ID) - cpu)
         }
-        timings.sort()
-        return timings[timings.count / 2]
+        return Timing(median: walls.sorted()[walls.count / 2], cpu: cpus.sorted()[cpus.count / 2])
+    }
+
+    private static func milliseconds(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
     }
 }

@@ -134,7 +134,8 @@ public enum ImageDecoder {
         return buffer
     }
 
-    private static func errorText(_ handle: tjhandle) -> String {
+    /// libjpeg-turbo's message for the last error on `handle`.
+    static func errorText(_ handle: tjhandle) -> String {
         guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
         return String(cString: text)
     }

@@ -19,10 +19,10 @@ public struct KioskBenchmark {
         var conversions: [KioskBenchmarkReport.Conversion] = []
         for format in CameraBenchmark.formats {
             for capture in CameraBenchmark.captureSizes {
-                guard let milliseconds = CameraBenchmark.conversionMilliseconds(format: format, capture: capture,
-                                                                                 displayWidth: width, displayHeight: height)
+                guard let timing = CameraBenchmark.conversionTiming(format: format, capture: capture,
+                                                                    displayWidth: width, displayHeight: height)
                 else { continue }
-                conversions.append(.init(format: format, capture: capture, milliseconds: milliseconds))
+                conversions.append(.init(format: format, capture: capture, milliseconds: timing.median, cpuMilliseconds: timing.cpu))
             }
         }
         let videoCPU = VideoBenchmark.cpuShare(displayWidth: width, displayHeight: height)
@@ -33,11 +33,12 @@ public struct KioskBenchmark {
 
 /// The bench's figures, as one JSON line or readable text.
 public struct KioskBenchmarkReport {
-    /// One conversion's median time.
+    /// One conversion's median time, and the median CPU time it took on all the threads it ran on.
     public struct Conversion {
         public var format: CameraPixelFormat
         public var capture: PixelSize
         public var milliseconds: Double
+        public var cpuMilliseconds: Double? = nil
     }
 
     public var compositor: CompositorBenchReport
@@ -59,14 +60,16 @@ public struct KioskBenchmarkReport {
     }
 
     /// The compositor's JSON line with the camera conversions added before its closing brace:
-    /// `"conversions":{"yuyv_1280x720_to_1920x1080":{"median":0.9,"ratio":2.1},...}`, and the
+    /// `"conversions":{"yuyv_1280x720_to_1920x1080":{"median":0.9,"ratio":2.1,"cpu":1.7},...}` (`cpu`:
+    /// the process's CPU time per conversion, every worker thread's included), and the
     /// 1280x720 YUYV and MJPEG figures under their earlier names.
     public var json: String {
         var line = compositor.jsonLine
         line.removeLast()
         let entries = conversions.map { conversion in
-            "\"\(name(of: conversion))\":" + String(format: "{\"median\":%.3f,\"ratio\":%.2f}", conversion.milliseconds,
+            "\"\(name(of: conversion))\":" + String(format: "{\"median\":%.3f,\"ratio\":%.2f", conversion.milliseconds,
                                                          conversion.milliseconds / max(memcpyMilliseconds, 1e-6))
+                + (conversion.cpuMilliseconds.map { String(format: ",\"cpu\":%.3f", $0) } ?? "") + "}"
         }
         line += ",\"conversions\":{" + entries.joined(separator: ",") + "}"
         line += videoCPU.map { String(format: ",\"video_cpu\":%.4f", $0) } ?? ""
@@ -81,7 +84,8 @@ public struct KioskBenchmarkReport {
         for conversion in conversions {
             lines.append("camera: one \(conversion.format) \(conversion.capture) frame to \(compositor.width)x\(compositor.height)"
                          + String(format: " %8.3f ms (%.2fx memcpy)", conversion.milliseconds,
-                                  conversion.milliseconds / max(memcpyMilliseconds, 1e-6)))
+                                  conversion.milliseconds / max(memcpyMilliseconds, 1e-6))
+                         + (conversion.cpuMilliseconds.map { String(format: ", %.3f ms CPU", $0) } ?? ""))
         }
         if let videoCPU {
             lines.append(String(format: "video: a 30 fps 1280x720 YUYV source into the feed  %.1f%% of one core", videoCPU * 100))

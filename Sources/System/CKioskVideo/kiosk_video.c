@@ -77,11 +77,12 @@ static int bus_problem(kiosk_video *video, char *error, size_t error_length) {
     return result;
 }
 
-/* The formats libyuv converts, the decoder's own first when it is one of them. Two buffers, the
-   older dropped: a slow consumer sees the newest frame, never a backlog. */
+/* The formats libyuv converts, the decoder's own first when it is one of them. One buffer, the
+   older dropped: a slow consumer sees the newest frame, never a backlog; and no extra reference
+   to the last sample (the feed maps each frame once and converts straight from that mapping). */
 static void configure_sink(GstElement *sink) {
     GstCaps *formats = gst_caps_from_string("video/x-raw,format={I420,NV12,YUY2,UYVY,xRGB}");
-    g_object_set(sink, "caps", formats, "max-buffers", 2, "drop", TRUE, "sync", TRUE, NULL);
+    g_object_set(sink, "caps", formats, "max-buffers", 1, "drop", TRUE, "sync", TRUE, "enable-last-sample", FALSE, NULL);
     gst_caps_unref(formats);
 }
 
