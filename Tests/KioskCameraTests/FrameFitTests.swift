@@ -4,7 +4,8 @@ import XCTest
 
 /// A video element's frames are fitted into its box as its `fit` says (the background's `cover`
 /// is `AspectFillTests`' business): `contain` and `center` leave transparent bars where the
-/// screen behind shows, `fill` stretches, every pixel of the picture itself is opaque.
+/// screen behind shows, and every pixel of their picture is opaque; `fill` stretches (drawn as
+/// x8r8g8b8, its alpha byte is not read).
 final class FrameFitTests: XCTestCase {
     private let red: UInt32 = 0xFFFF_0000, blue: UInt32 = 0xFF00_00FF
 
@@ -48,7 +49,6 @@ final class FrameFitTests: XCTestCase {
         XCTAssertLessThan(channels(frame[2, 0]).blue, 5)
         XCTAssertGreaterThan(channels(frame[17, 39]).blue, 250, "and the right half blue")
         XCTAssertLessThan(channels(frame[17, 39]).red, 5)
-        XCTAssertEqual(channels(frame[2, 20]).alpha, 255)
     }
 
     func testCenterShowsNaturalSizeCroppedOrFramed() throws {

@@ -16,8 +16,8 @@ import Synchronization
 /// YUV is BT.601 limited range, what V4L2 drivers and decoders send by default. MJPEG is decoded by
 /// libjpeg-turbo at the scale nearest the display first. Frames come out as XRGB8888: the top byte is
 /// not defined (libyuv's scaler leaves 253 there), as the compositor reads the feed as x8r8g8b8.
-/// A fit that leaves transparent bars (`contain`, `center`) is drawn with its alpha, so there the
-/// picture's alpha is set to 0xFF again after the scale.
+/// A fit that may leave transparent bars (`contain`, `center`) is drawn with its alpha, so there
+/// the picture's alpha is set to 0xFF again.
 /// Buffers, threads and the JPEG decoder are kept between frames, so converting allocates nothing
 /// once the size is steady. Used from one thread.
 final class FrameConverter {
@@ -100,12 +100,21 @@ final class FrameConverter {
     /// Sets the alpha of the `area` pixels to 0xFF where the frame is drawn with its alpha (a fit
     /// with bars); one SIMD pass: libyuv copies a row of 0xFF bytes (stride 0) into the alpha channel.
     private func makeOpaque(_ buffer: PixelBuffer, at area: FrameWindow) {
-        guard !covers(buffer, area) else { return }
+        guard drawnWithAlpha else { return }
         precondition(area.width <= Self.opaqueRow.count, "row of \(area.width) pixels")
         _ = Self.opaqueRow.withUnsafeBufferPointer { row in
             ARGBCopyYToAlpha(row.baseAddress, 0,
                              UnsafeMutableRawPointer(buffer.pixels).assumingMemoryBound(to: UInt8.self) + area.y * buffer.stride + area.x * 4,
                              Int32(buffer.stride), Int32(area.width), Int32(area.height))
+        }
+    }
+
+    /// Whether the compositor draws these frames with their alpha (`DisplayListBuilder`'s video
+    /// item): the fits that may leave bars; `cover` and `fill` frames are read as x8r8g8b8.
+    private var drawnWithAlpha: Bool {
+        switch fit {
+        case .cover, .fill: false
+        case .contain, .center: true
         }
     }
 
