@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor", "KioskTestFixtures"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "KioskTouchTests", dependencies: ["KioskTouch", "KioskTestFixtures"]),
-        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay"]),
+        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "KioskRuntime", "KioskTestFixtures", "KioskTestSupport"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),

@@ -17,6 +17,9 @@ public struct DisplayConfiguration: Hashable, Sendable {
     public var refreshRate: Double = 60
     /// Scan-out buffers: 2 (double) or 3 (triple buffering).
     public var buffers = 2
+    /// DRM with no connector connected: start anyway and light the panel when one is plugged in
+    /// (true), or fail so `auto` falls back to fbdev or headless (false).
+    public var waitForOutput = true
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
     /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
@@ -34,6 +37,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
+        waitForOutput = table.bool("wait-for-output", default: waitForOutput)
         table.finishReading()
     }
 }

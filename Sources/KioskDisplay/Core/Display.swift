@@ -27,8 +27,20 @@ public protocol Display: AnyObject {
     var supportsPowerSaving: Bool { get }
     /// Releases the device and restores what was changed (CRTC, console mode).
     func close()
+    /// False while no panel is connected (a DRM connector unplugged, or none yet at start): frames
+    /// presented are dropped and the frame clock does not tick.
+    var isOutputConnected: Bool { get }
+    /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
+    /// composes everything again, since nothing was composed while it was false.
+    var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
 }
 
 extension Display {
     public var supportsPowerSaving: Bool { true }
+    public var isOutputConnected: Bool { true }
+    /// Displays that are always connected never call it.
+    public var onOutputConnectionChanged: ((Bool) -> Void)? {
+        get { nil }
+        set {}
+    }
 }

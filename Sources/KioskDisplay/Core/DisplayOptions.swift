@@ -13,6 +13,9 @@ public struct DisplayOptions: Sendable, Equatable {
     public var mode: ModeRequest?
     /// Scan-out buffers for DRM: 2 or 3.
     public var bufferCount: Int
+    /// DRM with no connected connector: open anyway and light the panel when one is plugged in
+    /// (frames are `headlessWidth` x `headlessHeight` until then), instead of failing.
+    public var waitForOutput: Bool
     /// The framebuffer device for the fbdev backend.
     public var framebufferPath: String
     /// The surface size of the headless backend, and of the sdl backend without a `mode`.
@@ -33,6 +36,7 @@ public struct DisplayOptions: Sendable, Equatable {
         connectorName: String? = nil,
         mode: ModeRequest? = nil,
         bufferCount: Int = 2,
+        waitForOutput: Bool = false,
         framebufferPath: String = "/dev/fb0",
         headlessWidth: Int = 800,
         headlessHeight: Int = 480,
@@ -46,6 +50,7 @@ public struct DisplayOptions: Sendable, Equatable {
         self.connectorName = connectorName
         self.mode = mode
         self.bufferCount = bufferCount
+        self.waitForOutput = waitForOutput
         self.framebufferPath = framebufferPath
         self.headlessWidth = headlessWidth
         self.headlessHeight = headlessHeight

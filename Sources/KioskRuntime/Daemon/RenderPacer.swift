@@ -25,6 +25,8 @@ final class RenderPacer {
     var onFrameHandled: () -> Void = {}
     /// While true (a blanked panel), no frame is requested.
     var isSuspended = false
+    /// A panel was plugged in (true) or the last one unplugged (false).
+    var onOutputConnectionChanged: (Bool) -> Void = { _ in }
 
     private var renderLink: DisplayLink?
     /// Draws views that lacked a picture again, so a good file put at the path shows up.
@@ -54,6 +56,15 @@ final class RenderPacer {
     /// Subscribes to the display's ticks and watches its descriptors.
     func start() throws {
         renderLink = display.frameClock.addDisplayLink { [unowned self] _ in frameDue = true }
+        display.onOutputConnectionChanged = { [unowned self] connected in
+            // Nothing was composed while unplugged: the panel gets a whole new frame at once
+            // (a dark panel gets it when it wakes).
+            if connected {
+                invalidate()
+                if !isSuspended { render() }
+            }
+            onOutputConnectionChanged(connected)
+        }
         contentRetry = try clock.makeTimer { [unowned self] in
             contentRetryScheduled = false
             compositor.retryFailedContent()
@@ -64,6 +75,7 @@ final class RenderPacer {
 
     /// Stops the render link and forgets the display's descriptors.
     func stop() {
+        display.onOutputConnectionChanged = nil
         renderLink?.invalidate()
         renderLink = nil
         contentRetry?.cancel()
@@ -138,6 +150,15 @@ final class RenderPacer {
     }
 
     func render() {
+        guard display.isOutputConnected else {
+            // No panel to show it on (unplugged, or none yet): nothing is composed, but the
+            // daemon is up all the same, so systemd hears READY.
+            if !firstFramePresented {
+                firstFramePresented = true
+                onFirstFrame()
+            }
+            return
+        }
         let started = clock.now
         let scene = sceneHost.scene
         let damage = compositor.render(root: scene.rootView, background: background())

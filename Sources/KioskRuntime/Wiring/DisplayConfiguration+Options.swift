@@ -12,6 +12,7 @@ extension DisplayConfiguration {
             connectorName: connector,
             mode: mode,
             bufferCount: buffers,
+            waitForOutput: waitForOutput,
             headlessWidth: panelSize.width,
             headlessHeight: panelSize.height,
             headlessRefreshRate: refreshRate,
