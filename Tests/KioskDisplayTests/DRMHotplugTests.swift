@@ -121,6 +121,7 @@ final class DRMHotplugTests: XCTestCase {
 
     func testStartsWithNothingConnectedAndLightsThePanelPluggedInLater() throws {
         device.connectors[hdmi].isConnected = false
+        device.connectors[hdmi].modes[0].refreshRate = 50
         let display = try makeDisplay(waitingFor: .init(width: 16, height: 8, refreshRate: 60))
         XCTAssertFalse(display.isOutputConnected)
         XCTAssertEqual(display.size.width, 16)
@@ -139,9 +140,17 @@ final class DRMHotplugTests: XCTestCase {
         XCTAssertEqual(connectionChanges, [true])
         XCTAssertEqual(display.connectorName, "HDMI-A-1")
         XCTAssertEqual(device.calls.filter { $0.hasPrefix("setCrtc") }, ["setCrtc crtc=41 fb=100 connector=31 16x8"])
-        XCTAssertTrue(messages.contains { $0.contains("HDMI-A-1 connected; showing at 16x8@60") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("HDMI-A-1 connected; showing at 16x8@50") }, "\(messages)")
+        XCTAssertEqual(display.refreshRate, 50)
+        display.scheduleFrame()  // as handleReadable does after the hot-plug event
+        XCTAssertEqual(display.nextTimerTick, 100, "ticks start at once")
+        try display.present(frame(0x0F0F0F), damage: everything)
+        device.completeFlip(at: 100.02, sequence: 1)
+        clock.time = 100.021
+        try display.handleReadable(device.fileDescriptor)
+        XCTAssertEqual(display.nextTimerTick ?? 0, 100.02 + 1.0 / 50, accuracy: 1e-9, "paced at the panel's rate, not the guess")
         try display.present(frame(0x654321), damage: everything)
-        XCTAssertEqual(device.pixel(framebufferID: 101, x: 15, y: 7), 0x654321)
+        XCTAssertEqual(device.pixel(framebufferID: 100, x: 15, y: 7), 0x654321)
         display.close()
         XCTAssertEqual(device.restoredCrtc?.crtcID, 41, "the CRTC found when it lit up is put back")
     }

@@ -393,7 +393,7 @@ public final class DRMDisplay: Display {
                     + "for \(frameWidth)x\(frameHeight): shown centred; set [display] mode to the panel's and restart to fill it")
             }
         }
-        if let previous, previous.mode.refreshRate != chosen.mode.refreshRate {
+        if pacer.refreshInterval != 1 / chosen.mode.refreshRate {
             pacer = VsyncPacer(refreshInterval: 1 / chosen.mode.refreshRate, source: pacer.source)
         }
         if previous?.crtcIndex != chosen.crtcIndex, pacer.source == .pageFlip,
