@@ -38,7 +38,7 @@ ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # What the systemd VM needs besides: debootstrap for its root file system, mkfs.ext4 for its disk,
 # ImageMagick to read the PNG `ctl screenshot` wrote in the guest.
-E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick
+E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick dbus-daemon systemd
 
 .PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
 
