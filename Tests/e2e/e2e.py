@@ -164,10 +164,13 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
 
 
 def set_head(width, height):
-    """Sets virtio-gpu's head 0 to WIDTHxHEIGHT as a UI window would; 0x0 disables it (unplugged)."""
+    """Sets virtio-gpu's head 0 to WIDTHxHEIGHT as a UI window would; 0x0 disables it (unplugged).
+
+    The size in millimetres is never 0: QEMU ignores a UI info equal to the one it holds, which
+    starts all zeros, so a first 0x0 without it would change nothing."""
     bus = os.environ.get("E2E_DISPLAY_BUS", "")
     command = ["busctl", f"--address={bus}", "call", "org.qemu", "/org/qemu/Display1/Console_0",
-               "org.qemu.Display1.Console", "SetUIInfo", "qqiiuu", "0", "0", "0", "0", width, height]
+               "org.qemu.Display1.Console", "SetUIInfo", "qqiiuu", "300", "190", "0", "0", width, height]
     done = subprocess.run(command, capture_output=True, text=True, timeout=30)
     outcome = "done" if done.returncode == 0 else f"failed: {done.stderr.strip()}"
     print(f"e2e: head 0 set to {width}x{height}: {outcome}", flush=True)
