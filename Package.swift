@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "KioskCompositorTests", dependencies: ["KioskCompositor", "KioskTestFixtures"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "KioskTouchTests", dependencies: ["KioskTouch", "KioskTestFixtures"]),
-        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "KioskTestSupport"]),
+        .testTarget(name: "KioskDisplayTests", dependencies: ["KioskDisplay", "KioskRuntime", "KioskTestFixtures", "KioskTestSupport"]),
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),

@@ -5,8 +5,9 @@ import Glibc
 /// until the test completes them.
 final class FakeDRMDevice: DRMDevice {
     let path = "/dev/dri/card9"
-    /// A real descriptor so the display can list it; never polled in tests.
+    /// A real descriptor, never readable, so the display can list it and a daemon's loop watch it.
     let fileDescriptor: Int32
+    private let pipeWriteEnd: Int32
     var connectors: [DRMConnectorInfo]
     var encoders: [DRMEncoderInfo]
     var crtcIDs: [UInt32] = [40, 41]
@@ -46,11 +47,16 @@ final class FakeDRMDevice: DRMDevice {
     init(connectors: [DRMConnectorInfo], encoders: [DRMEncoderInfo]) {
         self.connectors = connectors
         self.encoders = encoders
-        fileDescriptor = open("/dev/null", O_RDONLY)
+        // A pipe's read end nobody writes to: pollable (unlike /dev/null) and never readable.
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        fileDescriptor = ends[0]
+        pipeWriteEnd = ends[1]
     }
 
     deinit {
         Glibc.close(fileDescriptor)
+        Glibc.close(pipeWriteEnd)
         buffers.forEach { $0.pixels.deallocate() }
     }
 

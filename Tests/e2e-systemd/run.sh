@@ -4,8 +4,10 @@
 # A bookworm root file system made by debootstrap (cached under $VM_CACHE, see rootfs.sh) gets
 # the package installed with apt inside a chroot, Tests/e2e's VM config and swipe as its data,
 # and guest/checks.sh as a unit that runs once the system is up. QEMU (TCG) boots Debian's kernel
-# and initrd from it with the devices of Tests/e2e: bochs-display, uinput, evdev and vivid. The
-# guest reports on the second serial port; the host takes QMP screendumps when asked and asserts.
+# and initrd from it with the devices of Tests/e2e but for the display: virtio-gpu (whose head the
+# host can unplug and plug back through QEMU's D-Bus display; QMP has no command for it), uinput,
+# evdev and vivid. The guest reports on the second serial port; the host takes QMP screendumps and
+# sets the head's state when asked, and asserts.
 # Debian's Mosquitto runs in the guest too, and the kiosk's [mqtt] points at it: a goto published
 # with mosquitto_pub must show on the display. Last, a reload turns the background into a video
 # (GStreamer in the guest) playing a green clip made here: the screendump must show it.
@@ -49,7 +51,7 @@ DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"
 # The VM's devices: loaded at boot (vivid and uinput have no hardware to be autoloaded by).
-printf '%s\n' bochs uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
+printf '%s\n' virtio_gpu uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
 echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
 # The packaged default config, kept for the guest's `check-config --deep` before it is replaced.
 install -D -m 644 "$root/etc/swipe-kiosk/kiosk.toml" "$root/usr/local/lib/swipe-kiosk-e2e/packaged-kiosk.toml"
@@ -105,22 +107,29 @@ rm -rf "$root"
 echo "prepared after $(($(date +%s) - started)) s"
 
 echo "== 3. Boot (console in $out/console.log, checks in $out/serial.log)"
-rm -f "$out/qmp.sock"
+rm -f "$out/qmp.sock" "$out/display.bus"
 touch "$out/serial.log"
+# QEMU's D-Bus display on a private bus: its Console.SetUIInfo with a 0x0 size disables the
+# virtio-gpu head (the guest sees its only connector disconnected), a real size enables it again.
+dbus-daemon --session --address="unix:path=$out/display.bus" --nofork --nopidfile > "$out/display-bus.log" 2>&1 &
+display_bus=$!
+for _ in $(seq 100); do [ -S "$out/display.bus" ] && break; sleep 0.1; done
 booted=$(date +%s)
 timeout --kill-after=10 "$timeout" qemu-system-x86_64 \
-    -accel tcg -m 1024 -smp 1 -nodefaults -no-reboot -display none \
+    -accel tcg -m 1024 -smp 1 -nodefaults -no-reboot \
+    -display "dbus,p2p=no,addr=unix:path=$out/display.bus" \
     -kernel "$out/vmlinuz" -initrd "$out/initrd.img" \
     -append "root=/dev/vda rw console=ttyS0 quiet panic=1" \
     -drive "file=$out/disk.img,format=raw,if=virtio" \
-    -vga none -device bochs-display \
+    -vga none -device virtio-gpu-pci \
     -serial "file:$out/console.log" -serial "file:$out/serial.log" \
     -qmp "unix:$out/qmp.sock,server=on,wait=off" \
     -nic none &
 qemu=$!
-e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) || true
+E2E_DISPLAY_BUS="unix:path=$out/display.bus" e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) || true
 qemu_status=0
 wait $qemu || qemu_status=$?
+kill $display_bus 2>/dev/null || true
 echo "the VM ran $(($(date +%s) - booted)) s"
 for log in journal.log status.log security.log mqtt.log video.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
@@ -206,12 +215,17 @@ assert video-config-passes-check guest_check video-config-passes-check
 assert video-background-plays guest_check video-background-plays
 assert video-background-shows-clip e2e expect-colour "$out/10-video-background.ppm" 10d010 24
 assert video-background-loops guest_check video-background-loops
+assert unplug-keeps-service-active guest_check unplug-keeps-service-active
+assert unplug-status-says-no-display guest_check unplug-status-no-display
+assert unplugged-goto-works guest_check unplugged-goto
+assert replug-keeps-service-active guest_check replug-keeps-service-active
+assert replug-shows-picture e2e expect-colour "$out/10-after-replug.ppm" 1010d0 24
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644
 assert node-exporter-reads-metrics guest_check node-exporter-scrape-error-0
 assert node-exporter-sees-counter-move guest_check node-exporter-counter-moves
 
-rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock"
+rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock" "$out/display.bus"
 echo "e2e-systemd: $passed passed, $failed failed (output in $out)"
 [ $failed = 0 ]

@@ -3,7 +3,9 @@
 
     watch SERIAL_LOG QMP_SOCKET OUT_DIR   follow the guest's serial log; on each line
                                           "E2E-SCREENDUMP <name>" save a QMP screendump as
-                                          OUT_DIR/<name>.ppm (and .png); return at "E2E-DONE",
+                                          OUT_DIR/<name>.ppm (and .png); on "E2E-HEAD <w> <h>"
+                                          give head 0 that size (0 0: unplugged) through QEMU's
+                                          D-Bus display at $E2E_DISPLAY_BUS; return at "E2E-DONE",
                                           when QEMU goes away, or after --timeout seconds
     section NAME SERIAL_LOG               print the lines the guest wrote between
                                           "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
@@ -27,6 +29,7 @@ import re
 import select
 import socket
 import struct
+import subprocess
 import sys
 import time
 import zlib
@@ -147,6 +150,8 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
                     return 0
                 except (RuntimeError, ValueError) as error:
                     print(f"e2e: screendump {name} failed: {error}", flush=True)
+            elif line.startswith("E2E-HEAD "):
+                set_head(*line.split()[1:3])
             elif line.startswith("E2E-DONE"):
                 return 0
         if qemu_gone:
@@ -156,6 +161,19 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
             time.sleep(0.1)
     print(f"e2e: gave up watching after {timeout} s", flush=True)
     return 0
+
+
+def set_head(width, height):
+    """Sets virtio-gpu's head 0 to WIDTHxHEIGHT as a UI window would; 0x0 disables it (unplugged).
+
+    The size in millimetres is never 0: QEMU ignores a UI info equal to the one it holds, which
+    starts all zeros, so a first 0x0 without it would change nothing."""
+    bus = os.environ.get("E2E_DISPLAY_BUS", "")
+    command = ["busctl", f"--address={bus}", "call", "org.qemu", "/org/qemu/Display1/Console_0",
+               "org.qemu.Display1.Console", "SetUIInfo", "qqiiuu", "300", "190", "0", "0", width, height]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    outcome = "done" if done.returncode == 0 else f"failed: {done.stderr.strip()}"
+    print(f"e2e: head 0 set to {width}x{height}: {outcome}", flush=True)
 
 
 # --- serial log sections --------------------------------------------------------------------

@@ -32,6 +32,9 @@ public struct DisplayConfiguration: Hashable, Sendable {
     }
     /// Whether the camera may be scanned out from a KMS plane of its own under the UI (DRM with atomic only).
     public var planes: DisplayPlanes = .auto
+    /// DRM with no connector connected: start anyway and light the panel when one is plugged in
+    /// (true), or fail so `auto` falls back to fbdev or headless (false).
+    public var waitForOutput = true
 
     /// The panel size the file asks for: `mode`'s, else `size` (the headless frame's and the
     /// desktop window's size; a DRM panel without `mode` uses its connector's preferred mode).
@@ -51,6 +54,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         buffers = table.integer("buffers", default: buffers, in: 2...3)
         outputs = table.tables("output").map(OutputConfiguration.init(reading:))
         planes = table.choice("planes", default: planes)
+        waitForOutput = table.bool("wait-for-output", default: waitForOutput)
         table.finishReading()
         checkOutputs(table)
         if let first = outputs.first {

@@ -16,6 +16,7 @@ extension KioskConfiguration {
         check(old.display.refreshRate != new.display.refreshRate, "[display] refresh-rate")
         check(old.display.buffers != new.display.buffers, "[display] buffers")
         check(old.display.planes != new.display.planes, "[display] planes")
+        check(old.display.waitForOutput != new.display.waitForOutput, "[display] wait-for-output")
         check(old.control.bus != new.control.bus, "[control] bus")
         check(old.metrics.textfile != new.metrics.textfile, "[metrics] textfile")
         check(old.metrics.interval != new.metrics.interval, "[metrics] interval")

@@ -3,13 +3,18 @@ import KioskEngine
 /// Copies the damaged rectangles of a frame into scan-out memory, row by row.
 enum DamageCopy {
     /// Copies each rectangle of `frame`, clipped to both the frame and the target, to `target`
-    /// (`targetWidth` x `targetHeight` pixels, `targetPitch` bytes per row). Returns the pixels copied.
+    /// (`targetWidth` x `targetHeight` pixels, `targetPitch` bytes per row), the frame's pixel
+    /// (x, y) landing on (x + `offsetX`, y + `offsetY`). Returns the pixels copied.
     @discardableResult
     static func copy(
         _ rects: [PixelRect], from frame: PixelBuffer,
-        to target: UnsafeMutableRawPointer, targetPitch: Int, targetWidth: Int, targetHeight: Int
+        to target: UnsafeMutableRawPointer, targetPitch: Int, targetWidth: Int, targetHeight: Int,
+        offsetX: Int = 0, offsetY: Int = 0
     ) -> Int {
-        let limit = PixelRect(x: 0, y: 0, width: min(frame.width, targetWidth), height: min(frame.height, targetHeight))
+        // The part of the frame, in its own coordinates, that lands inside the target.
+        let frameBounds = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        guard let limit = frameBounds.intersection(
+            PixelRect(x: -offsetX, y: -offsetY, width: targetWidth, height: targetHeight)) else { return 0 }
         let source = UnsafeRawPointer(frame.pixels)
         var copied = 0
         for rect in rects {
@@ -17,7 +22,7 @@ enum DamageCopy {
             let rowBytes = area.width * 4
             for row in area.y..<area.maxY {
                 let from = source + row * frame.stride + area.x * 4
-                let to = target + row * targetPitch + area.x * 4
+                let to = target + (row + offsetY) * targetPitch + (area.x + offsetX) * 4
                 to.copyMemory(from: from, byteCount: rowBytes)
             }
             copied += area.area

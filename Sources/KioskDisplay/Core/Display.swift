@@ -33,10 +33,22 @@ public protocol Display: AnyObject {
     /// Calls `handler` each time a presented frame reaches the screen (its flip event); false where
     /// the display cannot tell, and the present time is the best there is.
     func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool
+    /// False while no panel is connected (a DRM connector unplugged, or none yet at start): frames
+    /// presented are dropped and the frame clock does not tick.
+    var isOutputConnected: Bool { get }
+    /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
+    /// composes everything again, since nothing was composed while it was false.
+    var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
 }
 
 extension Display {
     public var supportsPowerSaving: Bool { true }
     public func compositionTook(_ seconds: Double) {}
     public func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool { false }
+    public var isOutputConnected: Bool { true }
+    /// Displays that are always connected never call it.
+    public var onOutputConnectionChanged: ((Bool) -> Void)? {
+        get { nil }
+        set {}
+    }
 }

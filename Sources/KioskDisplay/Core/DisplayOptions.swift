@@ -15,6 +15,9 @@ public struct DisplayOptions: Sendable, Equatable {
     public var bufferCount: Int
     /// Whether DRM may put the camera feed on a plane of its own (`[display] planes`).
     public var planes: DisplayPlanes
+    /// DRM with no connected connector: open anyway and light the panel when one is plugged in
+    /// (frames are `headlessWidth` x `headlessHeight` until then), instead of failing.
+    public var waitForOutput: Bool
     /// The framebuffer device for the fbdev backend.
     public var framebufferPath: String
     /// The surface size of the headless backend, and of the sdl backend without a `mode`.
@@ -36,6 +39,7 @@ public struct DisplayOptions: Sendable, Equatable {
         mode: ModeRequest? = nil,
         bufferCount: Int = 2,
         planes: DisplayPlanes = .auto,
+        waitForOutput: Bool = false,
         framebufferPath: String = "/dev/fb0",
         headlessWidth: Int = 800,
         headlessHeight: Int = 480,
@@ -50,6 +54,7 @@ public struct DisplayOptions: Sendable, Equatable {
         self.mode = mode
         self.bufferCount = bufferCount
         self.planes = planes
+        self.waitForOutput = waitForOutput
         self.framebufferPath = framebufferPath
         self.headlessWidth = headlessWidth
         self.headlessHeight = headlessHeight

@@ -1,5 +1,6 @@
 import Glibc
 import KioskEngine
+import KioskOptions
 
 /// A DRM/KMS panel: dumb buffers in rotation, a mode set once, then page flips paced by vsync.
 ///
@@ -7,24 +8,44 @@ import KioskEngine
 /// are atomic commits (a frame is one non-blocking commit asking for a flip event); otherwise, or
 /// with `SWIPE_KIOSK_DRM=legacy`, the legacy calls do the same.
 ///
+/// Connectors come and go (hot-plug uevents): an unplugged one stops being drawn (no flips, no
+/// ticks) while the daemon runs on, and whichever is connected again is lit at once in its
+/// preferred (or the configured) mode. With `waitForOutput` it opens with nothing connected at all.
+/// Frames keep the size the display opened with; a mode of another size shows them centred.
+///
 /// Only damaged rectangles are copied into the back buffer (plus what that buffer missed while
 /// others were shown), and nothing flips while nothing changes. Presenting never waits: a frame
 /// that is ready while a flip is still pending waits in a one-slot queue (the newest wins) and
 /// goes out when the flip's event arrives, so a slow flip (a busy driver, a monitor re-training its
 /// link) never holds up touches, D-Bus or the watchdog. Drivers without vblank are paced by a timer.
 public final class DRMDisplay: Display {
-    public var size: (width: Int, height: Int) { (output.mode.width, output.mode.height) }
-    public var refreshRate: Double { output.mode.refreshRate }
+    public var size: (width: Int, height: Int) { (frameWidth, frameHeight) }
+    public var refreshRate: Double { output?.mode.refreshRate ?? waitingRefreshRate }
     public var frameClock: any FrameClock { clock }
     /// Where ticks come from now; becomes `.timer` once flips turn out not to wait for vblank.
     public var pacingSource: PacingSource { pacer.source }
-    /// The connector in use, as the kernel names it.
-    public var connectorName: String { output.connector.name }
+    /// The connector in use, as the kernel names it; nil until one is connected.
+    public var connectorName: String? { output?.connector.name }
     public var cardPath: String { device.path }
+    public var isOutputConnected: Bool { output != nil && scanout != .disconnected }
+    public var onOutputConnectionChanged: ((Bool) -> Void)?
 
     private let device: DRMDevice
-    private var output: DRMOutput
-    private var interface: DRMInterface
+    /// The connector, mode and CRTC in use; nil until a connector is first connected.
+    private var output: DRMOutput?
+    /// What `[display]` asks for, to choose again when a connector is plugged in.
+    private let connectorRequest: String?
+    private let modeRequest: ModeRequest?
+    /// The size of every presented frame, fixed for the display's life.
+    private let frameWidth: Int
+    private let frameHeight: Int
+    /// The rate reported before any connector was connected.
+    private let waitingRefreshRate: Double
+    private let bufferCount: Int
+    private var hasShown = false
+    /// Legacy until an output is adopted; chosen again for each output (a new connector or CRTC).
+    private var interface: DRMInterface = .legacy
+    private let preferAtomic: Bool
     /// Presents with damage so far, and how many of them the pending flip's frame covers.
     private var presentCount = 0
     private var pendingPresents = 0
@@ -34,17 +55,17 @@ public final class DRMDisplay: Display {
     private let clock: VsyncFrameClock
     private var pacer: VsyncPacer
     private var tracker: DamageTracker
-    private var buffers: [DRMDumbBuffer]
+    private var buffers: [DRMDumbBuffer] = []
     private var frontBuffer = 0
     private var pendingBuffer: Int?
     /// A frame presented while a flip was pending, with every rectangle damaged since the last flip.
     private var queued: (frame: PixelBuffer, damage: [PixelRect])?
     private var lastFrame: PixelBuffer?
-    private var scanout = ScanoutState.active
+    private var scanout: ScanoutState
     private var isBlanked = false
     private var isClosed = false
     private var announcedTimerPacing = false
-    private let savedCrtc: DRMSavedCrtc?
+    private var savedCrtc: DRMSavedCrtc?
     private let frameTimer: TimerDescriptor
     private let retryTimer: TimerDescriptor
     /// Fires when a flip's event is overdue, so a lost event cannot stop the display for good.
@@ -54,8 +75,10 @@ public final class DRMDisplay: Display {
     private let now: () -> Double
     private let log: (String) -> Void
 
-    /// Seconds between re-probes of an unplugged connector, in case no uevent arrives.
+    /// Seconds between re-probes while nothing is connected and no uevents can be read.
     static let reprobeInterval = 2.0
+    /// The same with hot-plug uevents, which normally say first; a probe can block on DDC, so it is rare.
+    static let reprobeIntervalWithHotplug = 30.0
     /// Seconds after which a flip whose event has not come is taken as done.
     static let flipTimeout = 1.0
 
@@ -63,11 +86,14 @@ public final class DRMDisplay: Display {
         case active
         /// Another process is DRM master; retried with back-off.
         case waitingForMaster(attempt: Int)
+        /// Unplugged, or nothing connected yet: nothing is drawn and the clock does not tick.
         case disconnected
     }
 
     /// Opens `options.cardPath`, or the first `/dev/dri/card*` with a connected connector, switches
-    /// the console to graphics mode and lights the panel with a black frame.
+    /// the console to graphics mode and lights the panel with a black frame. With
+    /// `options.waitForOutput` and nothing connected, opens the first card with connectors and
+    /// waits, composing frames of the headless size.
     public convenience init(options: DisplayOptions, log: @escaping (String) -> Void) throws {
         let (device, output) = try Self.findOutput(options)
         let console = ConsoleGraphicsMode.enterIfPossible(log: log)
@@ -77,69 +103,91 @@ public final class DRMDisplay: Display {
             hotplug = nil
         }
         let preferAtomic = getenv(DRMInterface.environmentVariable).map { String(cString: $0) } != "legacy"
+        let waiting = WaitingFrame(width: options.headlessWidth, height: options.headlessHeight,
+                                   refreshRate: options.mode?.refreshRate ?? options.headlessRefreshRate)
         try self.init(device: device, output: output, bufferCount: options.bufferCount,
-                      hotplug: hotplug, console: console, preferAtomic: preferAtomic, now: MonotonicClock.now, log: log)
+                      hotplug: hotplug, console: console, preferAtomic: preferAtomic, now: MonotonicClock.now, log: log,
+                      connectorName: options.connectorName, modeRequest: options.mode, waiting: waiting)
     }
 
-    /// The configured card, or the first card whose connectors offer what the options ask for.
-    private static func findOutput(_ options: DisplayOptions) throws -> (LibDRMDevice, DRMOutput) {
+    /// The configured card, or the first card whose connectors offer what the options ask for;
+    /// with `waitForOutput`, else the first card with a connector to wait on (and no output yet).
+    private static func findOutput(_ options: DisplayOptions) throws -> (LibDRMDevice, DRMOutput?) {
         let candidates = options.cardPath.map { [$0] } ?? DeviceNodes.drmCards()
         guard !candidates.isEmpty else {
             throw DisplayError.deviceUnavailable(path: "/dev/dri", reason: "no DRM cards (no KMS driver loaded?)")
         }
         var failures: [String] = []
+        var cardToWaitOn: LibDRMDevice?
         for path in candidates {
             do {
                 let device = try LibDRMDevice(path: path)
-                return (device, try DRMOutput.choose(on: device, connectorName: options.connectorName, modeRequest: options.mode))
+                do {
+                    return (device, try DRMOutput.choose(on: device, connectorName: options.connectorName, modeRequest: options.mode))
+                } catch DisplayError.noConnectedConnector(_, let available) where options.waitForOutput && !available.isEmpty {
+                    cardToWaitOn = cardToWaitOn ?? device
+                    throw DisplayError.noConnectedConnector(card: path, available: available)
+                }
             } catch {
                 failures.append("\(error)")
             }
         }
+        if let cardToWaitOn { return (cardToWaitOn, nil) }
         throw DisplayError.deviceUnavailable(path: candidates.joined(separator: ", "), reason: failures.joined(separator: "; "))
     }
 
+    /// The frames of a display opened with no connector connected: the size the screens are laid out at.
+    struct WaitingFrame {
+        var width: Int
+        var height: Int
+        var refreshRate: Double
+    }
+
+    /// A display on `output`, or with `output` nil one waiting for a connector (frames of `waiting`'s size).
     init(
-        device: DRMDevice, output: DRMOutput, bufferCount: Int,
+        device: DRMDevice, output: DRMOutput?, bufferCount: Int,
         hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?, preferAtomic: Bool = true,
-        now: @escaping () -> Double, log: @escaping (String) -> Void
+        now: @escaping () -> Double, log: @escaping (String) -> Void,
+        connectorName: String? = nil, modeRequest: ModeRequest? = nil, waiting: WaitingFrame? = nil
     ) throws {
         guard bufferCount == 2 || bufferCount == 3 else {
             throw DisplayError.invalidOption("buffer count must be 2 or 3, not \(bufferCount)")
         }
+        guard let frame = output.map({ WaitingFrame(width: $0.mode.width, height: $0.mode.height, refreshRate: $0.mode.refreshRate) })
+                ?? waiting, frame.width > 0, frame.height > 0, frame.refreshRate > 0 else {
+            throw DisplayError.invalidOption("a DRM display with no connected connector needs a frame size")
+        }
         self.device = device
-        self.output = output
         self.hotplug = hotplug
         self.console = console
         self.now = now
         self.log = log
-        let interval = 1 / output.mode.refreshRate
+        self.bufferCount = bufferCount
+        self.preferAtomic = preferAtomic
+        connectorRequest = connectorName
+        self.modeRequest = modeRequest
+        frameWidth = frame.width
+        frameHeight = frame.height
+        waitingRefreshRate = frame.refreshRate
+        scanout = output == nil ? .disconnected : .active
+        let interval = 1 / frame.refreshRate
         clock = VsyncFrameClock(refreshInterval: interval)
         pacer = VsyncPacer(refreshInterval: interval)
-        tracker = DamageTracker(bufferCount: bufferCount, width: output.mode.width, height: output.mode.height)
+        tracker = DamageTracker(bufferCount: bufferCount, width: frame.width, height: frame.height)
         frameTimer = try TimerDescriptor(device: device.path)
         retryTimer = try TimerDescriptor(device: device.path)
         flipTimer = try TimerDescriptor(device: device.path)
-        savedCrtc = device.saveCrtc(output.crtcID)
-        interface = DRMInterface.choose(on: device, output: output, preferAtomic: preferAtomic, log: log)
-        var created: [DRMDumbBuffer] = []
-        do {
-            for _ in 0..<bufferCount {
-                created.append(try device.createDumbBuffer(width: output.mode.width, height: output.mode.height))
-            }
-        } catch {
-            created.forEach(device.destroyDumbBuffer)
-            console?.restore()
-            throw error
-        }
-        buffers = created
-        if !device.supportsVblankQueries(crtcIndex: output.crtcIndex) {
-            pacer.useTimer()
-            announcedTimerPacing = true
-            log("\(device.path): drmWaitVBlank fails, so flips are not timed by vblank; pacing frames by a \(output.mode.roundedRefreshRate) Hz timer")
-        }
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
-        log("\(device.path): \(output.connector.name) at \(output.mode), \(bufferCount) buffers")
+        if let output {
+            do { try adopt(output) } catch {
+                console?.restore()
+                throw error
+            }
+            log("\(device.path): \(output.connector.name) at \(output.mode), \(bufferCount) buffers")
+        } else {
+            log("\(device.path): no display connected; running on, frames of \(frame.width)x\(frame.height) "
+                + "go to the first panel plugged in" + (connectorName.map { " at \($0)" } ?? ""))
+        }
         lightUp(firstAttempt: true)
     }
 
@@ -155,7 +203,7 @@ public final class DRMDisplay: Display {
         case device.fileDescriptor:
             try completeFlips(try device.readFlipEvents(), deliverTicks: true)
         case frameTimer.fileDescriptor:
-            if frameTimer.acknowledge(), let tick = pacer.timerFired(now: now()) {
+            if frameTimer.acknowledge(), scanout != .disconnected, let tick = pacer.timerFired(now: now()) {
                 clock.deliver(tick)
             }
         case retryTimer.fileDescriptor:
@@ -175,11 +223,16 @@ public final class DRMDisplay: Display {
 
     public func scheduleFrame() {
         guard !isClosed else { return }
+        // Nothing is shown: nothing ticks, so nothing is composed and the loop sleeps.
+        guard scanout != .disconnected else {
+            frameTimer.arm(at: nil)
+            return
+        }
         frameTimer.arm(at: pacer.nextTimerDeadline(now: now(), wantsTicks: clock.wantsTicks))
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
-        try DisplayError.requireSize(of: frame, width: output.mode.width, height: output.mode.height)
+        try DisplayError.requireSize(of: frame, width: frameWidth, height: frameHeight)
         lastFrame = frame
         guard !damage.isEmpty else { return }
         // Counted even when not flipped (dark, unplugged): the next flip shows what it changed.
@@ -195,6 +248,7 @@ public final class DRMDisplay: Display {
 
     /// Copies `frame`'s damage into the back buffer and queues the flip to it at the next vblank.
     private func flip(_ frame: PixelBuffer, damage: [PixelRect]) throws {
+        guard let output else { return }
         let back = (frontBuffer + 1) % buffers.count
         copy(frame, damage: damage, into: back)
         do {
@@ -241,7 +295,7 @@ public final class DRMDisplay: Display {
 
     public var supportsPowerSaving: Bool {
         switch interface {
-        case .legacy: output.connector.dpmsPropertyID != nil
+        case .legacy: output.map { $0.connector.dpmsPropertyID != nil } ?? true
         case .atomic: true
         }
     }
@@ -262,6 +316,11 @@ public final class DRMDisplay: Display {
 
     private func setLegacyPowerSaving(_ enabled: Bool) throws {
         guard enabled != isBlanked else { return }
+        guard let output, scanout != .disconnected else {
+            // Nothing to darken now; a panel plugged in meanwhile is darkened as it lights up.
+            isBlanked = enabled
+            return
+        }
         guard let property = output.connector.dpmsPropertyID else {
             log("\(output.connector.name) has no DPMS property; the panel stays lit")
             return
@@ -277,7 +336,7 @@ public final class DRMDisplay: Display {
         queued = nil
         // The buffers are freed next: a flip still queued must reach the screen first.
         if pendingBuffer != nil { _ = try? device.waitForFlipEvents() }
-        if let savedCrtc { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
+        if let savedCrtc, let output { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
         if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
         buffers.forEach(device.destroyDumbBuffer)
         buffers = []
@@ -312,15 +371,18 @@ public final class DRMDisplay: Display {
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true
-            log("\(device.path): page flips complete without waiting for vblank; pacing frames by a \(output.mode.roundedRefreshRate) Hz timer")
+            log("\(device.path): page flips complete without waiting for vblank; pacing frames by a \(Int(refreshRate.rounded())) Hz timer")
         }
     }
 
     private func copy(_ frame: PixelBuffer, damage: [PixelRect], into index: Int) {
+        guard let output else { return }
         let rects = tracker.rectanglesToCopy(into: index, damage: damage)
         let buffer = buffers[index]
+        let offset = output.offset(ofFrameWidth: frameWidth, height: frameHeight)
         DamageCopy.copy(rects, from: frame, to: buffer.pixels, targetPitch: buffer.pitch,
-                        targetWidth: output.mode.width, targetHeight: output.mode.height)
+                        targetWidth: output.mode.width, targetHeight: output.mode.height,
+                        offsetX: offset.x, offsetY: offset.y)
     }
 
     // MARK: - Mode setting, master and hot-plug
@@ -330,56 +392,134 @@ public final class DRMDisplay: Display {
         lightUp(firstAttempt: false)
     }
 
-    /// Sets the mode with the front buffer (holding the last frame), or notes why it cannot yet.
+    /// Seconds until the next look at the connectors while nothing is shown.
+    private var reprobeDelay: Double { hotplug == nil ? Self.reprobeInterval : Self.reprobeIntervalWithHotplug }
+
+    /// Checks that the connector in use is still connected, or finds one that is, and sets the
+    /// mode with the front buffer (holding the last frame); notes why it cannot yet otherwise.
     private func lightUp(firstAttempt: Bool) {
         guard !isClosed else { return }
-        let connector: DRMConnectorInfo
-        do {
-            connector = try device.connector(output.connector.id)
-        } catch {
-            log("\(device.path): cannot read \(output.connector.name): \(error)")
-            retryTimer.arm(at: now() + Self.reprobeInterval)
-            return
+        let wasConnected = isOutputConnected
+        defer {
+            if isOutputConnected != wasConnected { onOutputConnectionChanged?(isOutputConnected) }
         }
-        guard connector.isConnected else {
-            if scanout != .disconnected {
-                log("\(device.path): \(output.connector.name) unplugged; running on, the picture returns when it is plugged back in")
+        if let current = output, scanout != .disconnected {
+            let connector: DRMConnectorInfo
+            do {
+                connector = try device.connector(current.connector.id)
+            } catch {
+                log("\(device.path): cannot read \(current.connector.name): \(error)")
+                retryTimer.arm(at: now() + reprobeDelay)
+                return
             }
-            scanout = .disconnected
-            retryTimer.arm(at: now() + Self.reprobeInterval)
+            if connector.isConnected && !connector.modes.isEmpty {
+                if scanout == .active && !firstAttempt { return }
+                output?.connector = connector
+                setMode(firstAttempt: firstAttempt)
+                return
+            }
+            disconnect()
+        }
+        // Nothing shown: whichever connector the options allow and is connected now (a cable moved to another port, say).
+        let chosen: DRMOutput
+        do {
+            chosen = try DRMOutput.choose(on: device, connectorName: connectorRequest, modeRequest: modeRequest)
+            try adopt(chosen)
+        } catch DisplayError.noConnectedConnector {
+            retryTimer.arm(at: now() + reprobeDelay)
+            return
+        } catch {
+            log("\(device.path): cannot light a connector yet: \(error)")
+            retryTimer.arm(at: now() + reprobeDelay)
             return
         }
-        if scanout == .active && !firstAttempt { return }
-        guard let mode = connector.modes.first(where: { $0.width == output.mode.width && $0.height == output.mode.height }) else {
-            log("\(device.path): \(output.connector.name) came back without a \(output.mode.width)x\(output.mode.height) mode; waiting")
-            scanout = .disconnected
-            retryTimer.arm(at: now() + Self.reprobeInterval)
-            return
+        setMode(firstAttempt: firstAttempt)
+    }
+
+    /// Makes `chosen` the output in use: buffers of its mode's size, pacing at its rate.
+    private func adopt(_ chosen: DRMOutput) throws {
+        let previous = output
+        if buffers.isEmpty || previous?.mode.width != chosen.mode.width || previous?.mode.height != chosen.mode.height {
+            var created: [DRMDumbBuffer] = []
+            do {
+                for _ in 0..<bufferCount {
+                    created.append(try device.createDumbBuffer(width: chosen.mode.width, height: chosen.mode.height))
+                }
+            } catch {
+                created.forEach(device.destroyDumbBuffer)
+                throw error
+            }
+            // Nothing scans the old ones out: their connector is gone.
+            buffers.forEach(device.destroyDumbBuffer)
+            buffers = created
+            frontBuffer = 0
+            if chosen.mode.width != frameWidth || chosen.mode.height != frameHeight {
+                log("\(device.path): \(chosen.connector.name) is \(chosen.mode.width)x\(chosen.mode.height) but the screens are laid out "
+                    + "for \(frameWidth)x\(frameHeight): shown centred; set [display] mode to the panel's and restart to fill it")
+            }
         }
-        output.connector = connector
-        output.mode.index = mode.index
+        if pacer.refreshInterval != 1 / chosen.mode.refreshRate {
+            pacer = VsyncPacer(refreshInterval: 1 / chosen.mode.refreshRate, source: pacer.source)
+        }
+        if previous?.crtcIndex != chosen.crtcIndex, pacer.source == .pageFlip,
+           !device.supportsVblankQueries(crtcIndex: chosen.crtcIndex) {
+            pacer.useTimer()
+            announcedTimerPacing = true
+            log("\(device.path): drmWaitVBlank fails, so flips are not timed by vblank; pacing frames by a \(chosen.mode.roundedRefreshRate) Hz timer")
+        }
+        if savedCrtc == nil { savedCrtc = device.saveCrtc(chosen.crtcID) }
+        if previous?.connector.id != chosen.connector.id || previous?.crtcID != chosen.crtcID {
+            // Property ids and the mode blob belong to the connector and CRTC: looked up again for a new pair.
+            if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
+            interface = DRMInterface.choose(on: device, output: chosen, preferAtomic: preferAtomic, log: log)
+        }
+        output = chosen
+    }
+
+    /// The connector in use went away: nothing is drawn or ticked until one is connected again.
+    private func disconnect() {
+        guard scanout != .disconnected, let output else { return }
+        log("\(device.path): \(output.connector.name) unplugged; running on, the picture returns when a panel is plugged in")
+        scanout = .disconnected
+        abandonPendingFlip()
+        frameTimer.arm(at: nil)
+        retryTimer.arm(at: now() + reprobeDelay)
+    }
+
+    /// Sets the output's mode with the front buffer, which gets the last frame first.
+    private func setMode(firstAttempt: Bool) {
+        guard let output else { return }
         tracker.invalidateAll()
         if let lastFrame { copy(lastFrame, damage: [], into: frontBuffer) }
         if case .waitingForMaster = scanout { device.acquireMaster() }
         do {
             try setMode(framebufferID: buffers[frontBuffer].framebufferID)
-            if scanout != .active || !firstAttempt {
+            if !hasShown && !firstAttempt {
+                log("\(device.path): \(output.connector.name) connected; showing at \(output.mode)")
+            } else if scanout != .active || !firstAttempt {
                 log("\(device.path): \(output.connector.name) showing again")
             }
+            hasShown = true
             scanout = .active
             abandonPendingFlip()
             retryTimer.arm(at: nil)
+            if isBlanked, case .legacy = interface, let property = output.connector.dpmsPropertyID {
+                // Plugged in while the panel is dark: it stays dark until woken (an atomic mode set
+                // carries ACTIVE off itself).
+                try? device.setConnectorProperty(connectorID: output.connector.id, propertyID: property, value: 3)
+            }
         } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM || code == EBUSY {
             loseMaster()
         } catch {
             log("\(device.path): setting \(output.mode) on \(output.connector.name) failed: \(error); retrying")
             scanout = .disconnected
-            retryTimer.arm(at: now() + Self.reprobeInterval)
+            retryTimer.arm(at: now() + reprobeDelay)
         }
     }
 
     /// Sets the output's mode showing `framebufferID`: one blocking ALLOW_MODESET commit, or drmModeSetCrtc.
     private func setMode(framebufferID: UInt32) throws {
+        guard let output else { return }
         switch interface {
         case .legacy:
             try device.setCrtc(output.crtcID, framebufferID: framebufferID, connectorID: output.connector.id, mode: output.mode)

@@ -39,6 +39,13 @@ struct DRMOutput: Equatable {
         return DRMOutput(connector: connector, mode: mode, crtcID: crtcID, crtcIndex: crtcIndex)
     }
 
+    /// Where a frame of `width` x `height` goes in this output's mode: centred, so a panel of
+    /// another size than the screens were laid out for shows them whole (black around) or their
+    /// middle (cropped). The frame's pixel (x, y) lands on (x + offset.x, y + offset.y).
+    func offset(ofFrameWidth width: Int, height: Int) -> (x: Int, y: Int) {
+        ((mode.width - width) / 2, (mode.height - height) / 2)
+    }
+
     private static func chooseCrtc(
         for connector: DRMConnectorInfo, resources: DRMResources, device: DRMDevice
     ) throws -> (UInt32, Int) {

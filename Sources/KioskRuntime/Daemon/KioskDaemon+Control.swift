@@ -24,8 +24,10 @@ extension KioskDaemon {
     public var isAtRest: Bool { pacer.animationsAtRest }
     /// The configuration running now (the last one a reload accepted).
     public var configuration: KioskConfiguration { applier.configuration }
-    /// One line on the display in use, e.g. "headless 320x200@60, rotated 90°".
+    /// One line on the display in use, e.g. "headless 320x200@60, rotated 90°", or
+    /// "no display connected (drm)" while no panel is plugged in.
     public var displayDescription: String {
+        guard display.isOutputConnected else { return "\(Self.noDisplayConnected) (\(displayBackend.rawValue))" }
         let rotation = configuration.display.rotation.degrees
         return "\(displayBackend.rawValue) \(displayMode)" + (rotation == 0 ? "" : ", rotated \(rotation)°")
     }
@@ -79,7 +81,8 @@ extension KioskDaemon {
         guard let index = scene.index(ofScreen: screen) else { throw .noSuchScreen(screen) }
         guard !scene.container.isTransitioning else { throw .busy }
         guard index != scene.container.selectedIndex else { return }
-        guard scene.container.select(index: index, animated: animated) else { throw .busy }
+        // Unplugged, nothing ticks: the screen changes at once rather than waiting for a panel.
+        guard scene.container.select(index: index, animated: animated && display.isOutputConnected) else { throw .busy }
         idle.touched()
         pacer.requestFrame()
     }

@@ -16,10 +16,10 @@ extension KioskDaemon {
 
     /// Every output: name, connection, mode, rotation and the screen it shows.
     public var outputStatuses: [OutputStatus] {
-        [OutputStatus(name: mainOutputName, connected: true, mode: displayMode,
+        [OutputStatus(name: mainOutputName, connected: display.isOutputConnected, mode: displayMode,
                       rotation: configuration.display.rotation.degrees, screen: currentScreen)]
             + outputs.decks.map {
-                OutputStatus(name: $0.name, connected: true, mode: $0.mode, rotation: $0.output.rotation.degrees, screen: $0.currentScreen)
+                OutputStatus(name: $0.name, connected: $0.display.isOutputConnected, mode: $0.mode, rotation: $0.output.rotation.degrees, screen: $0.currentScreen)
             }
     }
 

@@ -234,6 +234,10 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged([.blanked]) }
         }
         power.showBlackFrame = { [unowned pacer] in pacer.presentBlack() }
+        pacer.onOutputConnectionChanged = { [unowned self] _ in
+            // An animation under way waits for the panel (nothing ticks meanwhile) and goes on with it.
+            notifier.status(status)
+        }
         power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
         valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
         valueSources.store.onValueChanged = { [unowned self] _ in notify { $0.propertiesChanged([.values]) } }
@@ -440,11 +444,14 @@ public final class KioskDaemon {
     public var status: String {
         let scene = sceneHost.scene
         var parts = ["Screen \"\(currentScreen)\" (\(scene.container.selectedIndex + 1) of \(scene.screenNames.count))",
-                     displayMode]
+                     display.isOutputConnected ? displayMode : Self.noDisplayConnected]
         if let cameraStatus = camera.status { parts.append("camera: \(cameraStatus)") }
         parts.append("touch: \(input.openDevices.count) device(s)")
         return parts.joined(separator: "; ")
     }
+
+    /// What status lines say while no panel is connected.
+    static let noDisplayConnected = "no display connected"
 
     /// The display's mode as status lines show it, e.g. "1280x800@60".
     var displayMode: String { "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))" }

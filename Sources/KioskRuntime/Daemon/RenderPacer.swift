@@ -27,6 +27,8 @@ final class RenderPacer {
     var onFrameHandled: () -> Void = {}
     /// While true (a blanked panel), no frame is requested.
     var isSuspended = false
+    /// A panel was plugged in (true) or the last one unplugged (false).
+    var onOutputConnectionChanged: (Bool) -> Void = { _ in }
 
     private var renderLink: DisplayLink?
     /// Draws views that lacked a picture again, so a good file put at the path shows up.
@@ -62,6 +64,15 @@ final class RenderPacer {
         measuresToFlip = display.observeFramesShown { [weak self] shown in
             self?.latency.framesShown(at: shown.time, presentsCovered: shown.presentsCovered)
         }
+        display.onOutputConnectionChanged = { [unowned self] connected in
+            // Nothing was composed while unplugged: the panel gets a whole new frame at once
+            // (a dark panel gets it when it wakes).
+            if connected {
+                invalidate()
+                if !isSuspended { render() }
+            }
+            onOutputConnectionChanged(connected)
+        }
         contentRetry = try clock.makeTimer { [unowned self] in
             contentRetryScheduled = false
             compositor.retryFailedContent()
@@ -72,6 +83,7 @@ final class RenderPacer {
 
     /// Stops the render link and forgets the display's descriptors.
     func stop() {
+        display.onOutputConnectionChanged = nil
         renderLink?.invalidate()
         renderLink = nil
         contentRetry?.cancel()
@@ -151,6 +163,15 @@ final class RenderPacer {
     }
 
     func render() {
+        guard display.isOutputConnected else {
+            // No panel to show it on (unplugged, or none yet): nothing is composed, but the
+            // daemon is up all the same, so systemd hears READY.
+            if !firstFramePresented {
+                firstFramePresented = true
+                onFirstFrame()
+            }
+            return
+        }
         let started = clock.now
         let scene = sceneHost.scene
         let damage = compositor.render(root: scene.rootView, background: background(), videos: videoFrames())

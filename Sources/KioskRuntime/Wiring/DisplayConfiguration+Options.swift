@@ -13,6 +13,7 @@ extension DisplayConfiguration {
             mode: mode,
             bufferCount: buffers,
             planes: planes,
+            waitForOutput: waitForOutput,
             headlessWidth: panelSize.width,
             headlessHeight: panelSize.height,
             headlessRefreshRate: refreshRate,

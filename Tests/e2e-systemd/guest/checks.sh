@@ -220,3 +220,32 @@ phase security
 systemd-analyze security --no-pager swipe-kiosk.service > /run/security.log 2>&1
 result security-exposure "$(sed -n 's/.*Overall exposure level for swipe-kiosk.service: \([0-9.]*\).*/\1/p' /run/security.log)"
 echo "=== E2E-BEGIN security.log ==="; cat /run/security.log; echo "=== E2E-END security.log ==="
+
+phase hotplug
+# The only output unplugged (the host disables the virtio-gpu head): the service stays active with
+# no display connected and still takes commands; plugged back in, the panel shows the screen the
+# kiosk is on (moved to while unplugged) at once.
+kiosk_log() { journalctl -u swipe-kiosk --no-pager -o cat; }
+connector_state() { for c in /sys/class/drm/card*-*/; do echo "$(basename "$c"): $(cat "$c/status") $(cat "$c/enabled")"; done; }
+pid_before=$(main_pid)
+udevadm monitor --kernel --subsystem-match=drm > /run/drm-uevents.log 2>&1 &
+monitor=$!
+sleep 1
+connector_state
+echo "E2E-HEAD 0 0"
+wait_for 90 sh -c 'journalctl -u swipe-kiosk --no-pager -o cat | grep -q "unplugged; running on"'
+connector_state
+echo "drm uevents:"; cat /run/drm-uevents.log
+kiosk_log | grep -E "unplugged|connected|showing" | tail -n 3
+check unplug-keeps-service-active sh -c "systemctl is-active swipe-kiosk && echo \"pid \$(systemctl show -P MainPID swipe-kiosk), was $pid_before\" && [ \$(systemctl show -P MainPID swipe-kiosk) = $pid_before ]"
+check unplug-status-no-display sh -c 'runuser -u operator -- swipe-kiosk ctl status | grep "no display connected"'
+check unplugged-goto sh -c 'runuser -u operator -- swipe-kiosk ctl goto red && runuser -u operator -- swipe-kiosk ctl status | grep -E "^screen: +red$"'
+echo "E2E-HEAD 1280 800"
+wait_for 90 sh -c 'journalctl -u swipe-kiosk --no-pager -o cat | grep -q "showing again"'
+kiosk_log | grep -E "unplugged|connected|showing" | tail -n 3
+connector_state
+kill $monitor
+echo "drm uevents:"; cat /run/drm-uevents.log
+sleep 3
+check replug-keeps-service-active sh -c 'systemctl is-active swipe-kiosk && runuser -u operator -- swipe-kiosk ctl status | grep "^display:"'
+screendump 10-after-replug
