@@ -33,10 +33,16 @@ public protocol Display: AnyObject {
     /// Calls `handler` each time a presented frame reaches the screen (its flip event); false where
     /// the display cannot tell, and the present time is the best there is.
     func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool
+    /// Says what the frame about to be composed shows, and `feed`, the background feed's newest
+    /// frame (at the display's size); true when the display scans the feed out from a plane of its
+    /// own, so the next `present` gets the UI alone (premultiplied ARGB, alpha 0 where the feed
+    /// shows) and may have no damage when only the feed changed. Displays without planes say false.
+    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool
 }
 
 extension Display {
     public var supportsPowerSaving: Bool { true }
     public func compositionTook(_ seconds: Double) {}
     public func observeFramesShown(_ handler: @escaping (FrameShown) -> Void) -> Bool { false }
+    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool { false }
 }
