@@ -118,7 +118,10 @@ public final class Compositor {
         builder.videos = videos
         var items = builder.build(root: root)
         defer { dropBlursUnlessShown(items) }
-        let onPlane = rotation == .none && background != nil && decide?(FeedCoverage(items, screen: screen)) == true
+        var coverage = FeedCoverage(items, screen: screen)
+        // A turned scene is turned into `output` on the CPU: its feed is never on a plane.
+        if rotation != .none || background == nil { coverage.showsFeed = false }
+        let onPlane = decide?(coverage) == true && coverage.showsFeed
         if onPlane != feedOnPlane { switchTarget(feedOnPlane: onPlane) }
         if onPlane {
             // The plane shows each new feed frame; the UI drawn over it has not changed.

@@ -22,6 +22,8 @@ struct PlaneScanout {
     private var refused: [PlaneLayout: String] = [:]
     /// The path of the last frame committed, nil before the first.
     private(set) var path: Path?
+    /// The path `choose` gave last, to log changes once.
+    private var lastChosen: Path?
 
     init(output: DRMAtomicOutput, planeProperties: [UInt32: DRMAtomicOutput.PlaneProperties]) {
         self.output = output
@@ -45,6 +47,15 @@ struct PlaneScanout {
         plan: PlanePlan, device: DRMDevice, composedFramebuffer: UInt32,
         framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32), log: (String) -> Void
     ) -> DRMAtomicRequest {
+        let chosen = choose(plan: plan, device: device, framebuffers: framebuffers, log: log)
+        return request(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+    }
+
+    /// The path of the next frame: `plan`'s first layout the driver accepts (TEST_ONLY with
+    /// `framebuffers`, once per layout), else composed and why. Logs a change from the path of the
+    /// last frame chosen.
+    mutating func choose(plan: PlanePlan, device: DRMDevice, framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32),
+                         log: (String) -> Void) -> Path {
         var chosen: Path
         switch plan {
         case .compose(let reason):
@@ -61,13 +72,21 @@ struct PlaneScanout {
                 chosen = .composed(.refused(refusal))
             }
         }
-        if chosen != path {
+        if chosen != lastChosen {
             switch chosen {
             case .planes(let layout): log("\(device.path): camera on its own plane: \(layout)")
             case .composed(let reason): log("\(device.path): camera composed on the CPU: \(reason)")
             }
         }
-        let request = self.request(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+        lastChosen = chosen
+        return chosen
+    }
+
+    /// The request that shows a frame on `chosen` (from `choose`), turning off the planes of the
+    /// last frame's path that this one does not use; it becomes the last frame's path.
+    mutating func request(for chosen: Path, composedFramebuffer: UInt32,
+                          framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
+        let request = makeRequest(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
         path = chosen
         return request
     }
@@ -83,7 +102,7 @@ struct PlaneScanout {
         }
     }
 
-    private func request(for chosen: Path, composedFramebuffer: UInt32,
+    private func makeRequest(for chosen: Path, composedFramebuffer: UInt32,
                          framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
         switch chosen {
         case .planes(let layout):
