@@ -491,6 +491,7 @@ public final class DRMDisplay: Display {
                 log("\(device.path): \(output.connector.name) showing again")
             }
             scanout = .active
+            planeScanout?.forgetFramebuffers()
             abandonPendingFlip()
             retryTimer.arm(at: nil)
         } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM || code == EBUSY {

@@ -24,6 +24,8 @@ struct PlaneScanout {
     private(set) var path: Path?
     /// The path `choose` gave last, to log changes once.
     private var lastChosen: Path?
+    /// The framebuffers the last frame on planes showed; nil when the planes must be set in full.
+    private var lastFramebuffers: (feed: UInt32, ui: UInt32)?
 
     init(output: DRMAtomicOutput, planeProperties: [UInt32: DRMAtomicOutput.PlaneProperties]) {
         self.output = output
@@ -86,9 +88,30 @@ struct PlaneScanout {
     /// last frame's path that this one does not use; it becomes the last frame's path.
     mutating func request(for chosen: Path, composedFramebuffer: UInt32,
                           framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
-        let request = makeRequest(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+        var request = makeRequest(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+        if case .planes(let layout) = chosen {
+            let shown = framebuffers(layout)
+            if chosen == path, let last = lastFramebuffers {
+                // The same layout again: only the buffers that changed (a camera frame alone is the feed's FB_ID).
+                request = DRMAtomicRequest()
+                if shown.feed != last.feed, let plane = properties(of: layout.feedPlaneID) {
+                    request.set(layout.feedPlaneID, plane.framebufferID, UInt64(shown.feed))
+                }
+                if shown.ui != last.ui, let plane = properties(of: layout.uiPlaneID) {
+                    request.set(layout.uiPlaneID, plane.framebufferID, UInt64(shown.ui))
+                }
+            }
+            lastFramebuffers = shown
+        } else {
+            lastFramebuffers = nil
+        }
         path = chosen
         return request
+    }
+
+    /// Sets the planes in full at the next frame (after a mode set put the composed frame on the primary).
+    mutating func forgetFramebuffers() {
+        lastFramebuffers = nil
     }
 
     private mutating func test(_ layout: PlaneLayout, framebuffers: (feed: UInt32, ui: UInt32), device: DRMDevice) -> Bool {
@@ -103,7 +126,7 @@ struct PlaneScanout {
     }
 
     private func makeRequest(for chosen: Path, composedFramebuffer: UInt32,
-                         framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
+                             framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
         switch chosen {
         case .planes(let layout):
             return planesRequest(layout, framebuffers: framebuffers(layout))
@@ -138,7 +161,7 @@ struct PlaneScanout {
     /// `planeID` on the CRTC showing `source` of `framebuffer` at `destination`.
     private func place(_ planeID: UInt32, framebuffer: UInt32, source: PixelRect, destination: PixelRect) -> DRMAtomicRequest {
         var request = DRMAtomicRequest()
-        guard let plane = planeID == output.primaryPlaneID ? output.plane : planeProperties[planeID] else { return request }
+        guard let plane = properties(of: planeID) else { return request }
         request.set(planeID, plane.crtcID, UInt64(output.crtcID))
         request.set(planeID, plane.framebufferID, UInt64(framebuffer))
         // SRC_* are 16.16 fixed point, CRTC_* whole pixels.
@@ -151,6 +174,10 @@ struct PlaneScanout {
         request.set(planeID, plane.crtcW, UInt64(destination.width))
         request.set(planeID, plane.crtcH, UInt64(destination.height))
         return request
+    }
+
+    private func properties(of planeID: UInt32) -> DRMAtomicOutput.PlaneProperties? {
+        planeID == output.primaryPlaneID ? output.plane : planeProperties[planeID]
     }
 
     private static func disable(_ planeID: UInt32, _ plane: DRMAtomicOutput.PlaneProperties, in request: inout DRMAtomicRequest) {
