@@ -6,7 +6,9 @@
 # Tests/e2e) loads drm, drm_shmem_helper, drm_kms_helper, then `vkms enable_overlay=1
 # enable_writeback=1`, and vivid as the camera. The guest (init.sh) lists the devices and runs the
 # daemon twice, with [display] planes = "auto" and "off", measuring its CPU time over 10 s of live
-# camera each time and saving the KMS state from debugfs; the host asserts on what it reports.
+# camera each time and saving the KMS state from debugfs; the host asserts on what it reports: the
+# camera screen on two planes with "auto" (the feed and the UI above it), one with "off", and the
+# plane path's CPU time at most a tenth of the composed one's.
 #
 #   Tests/e2e-vkms/run.sh
 #
@@ -133,6 +135,9 @@ planes_showing() { # planes_showing STATE_FILE EXPECTED
     [ "$count" = "$2" ]
 }
 assert composed-frames-scanned-out-from-one-plane planes_showing "$out/state-composed.txt" 1
+assert camera-screen-scanned-out-from-two-planes planes_showing "$out/state-planes.txt" 2
+logs() { grep -a "$1" "$2" || { echo "$(basename "$2") has no line matching $1"; return 1; }; }
+assert log-says-the-camera-is-on-its-own-plane logs "camera on its own plane" "$out/daemon-planes.log"
 primary_shows_the_daemons_frame() { # the primary plane shows a 640x480 framebuffer swipe-kiosk allocated
     local primary
     primary=$(grep -o 'plane [0-9]* primary' "$out/list-devices.txt" | cut -d' ' -f2)
@@ -143,6 +148,14 @@ assert composed-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_fr
 assert planes-auto-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_frame "$out/state-planes.txt"
 assert cpu-time-with-planes-auto result cpu-ticks-planes
 assert cpu-time-with-planes-off result cpu-ticks-composed
+# The same 10 s of the same camera both times, so the ratio of the totals is the ratio per camera frame.
+plane_path_cpu_at_most_a_tenth() {
+    local planes composed
+    planes=$(e2e result cpu-ticks-planes "$out/serial.log") && composed=$(e2e result cpu-ticks-composed "$out/serial.log") || { echo "no CPU figures"; return 1; }
+    echo "planes auto $planes ticks, off $composed ticks over 10 s (goal: auto <= off / 10)"
+    [ $((planes * 10)) -le "$composed" ]
+}
+assert cpu-time-with-planes-auto-at-most-a-tenth-of-off plane_path_cpu_at_most_a_tenth
 
 rm -rf "$root" "$out/initramfs.cpio.gz" "$out/qmp.sock"
 if [ $failures -gt 0 ]; then
