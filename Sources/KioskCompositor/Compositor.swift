@@ -243,6 +243,23 @@ public final class Compositor {
         return damage
     }
 
+    /// The picture on screen as one opaque frame, for screenshots: `output`, or while the feed is
+    /// on a plane, the UI laid over `feed` as the display's planes blend them.
+    public func shownFrame(feed: PixelBuffer?) -> PixelBuffer {
+        guard feedOnPlane, let ui = uiTarget else { return output }
+        let frame = PixelBuffer(width: displayWidth, height: displayHeight)
+        frame.fill(0xFF00_0000)
+        let target = PixmanImage(frame, opaque: true)
+        if let feed {
+            let source = PixmanImage(feed, opaque: true)
+            pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, target.raw, 0, 0, 0, 0, 0, 0,
+                                     Int32(min(feed.width, displayWidth)), Int32(min(feed.height, displayHeight)))
+        }
+        pixman_image_composite32(PIXMAN_OP_OVER, ui.image.raw, nil, target.raw, 0, 0, 0, 0, 0, 0,
+                                 Int32(displayWidth), Int32(displayHeight))
+        return frame
+    }
+
     /// Draws into `output` again, or into the UI buffer for a feed on a plane, from scratch.
     private func switchTarget(feedOnPlane onPlane: Bool) {
         feedOnPlane = onPlane

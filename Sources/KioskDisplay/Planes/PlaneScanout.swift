@@ -97,7 +97,8 @@ struct PlaneScanout {
                 if shown.feed != last.feed, let plane = properties(of: layout.feedPlaneID) {
                     request.set(layout.feedPlaneID, plane.framebufferID, UInt64(shown.feed))
                 }
-                if shown.ui != last.ui, let plane = properties(of: layout.uiPlaneID) {
+                // Both unchanged (nothing to show): the feed's again, as a flip event needs a write on the CRTC.
+                if shown.ui != last.ui || request.properties.isEmpty, let plane = properties(of: layout.uiPlaneID) {
                     request.set(layout.uiPlaneID, plane.framebufferID, UInt64(shown.ui))
                 }
             }

@@ -88,9 +88,10 @@ final class RenderPacer {
         watchedDescriptors = []
     }
 
-    /// The last composed frame, as the display shows it (rotated).
-    var lastFrame: PixelBuffer { compositor.output }
-    var lastUprightFrame: PixelBuffer { compositor.upright }
+    /// The last composed frame, as the display shows it (rotated); with the feed on a plane of its
+    /// own, the UI laid over the newest feed frame (never rotated: a rotated display composes).
+    var lastFrame: PixelBuffer { compositor.shownFrame(feed: background()) }
+    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: background()) : compositor.upright }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {
