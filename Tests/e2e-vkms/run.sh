@@ -16,7 +16,7 @@
 #              VKMS_CACHE=dir    where vkms.ko is kept per kernel version (default /var/cache/swipe-kiosk-e2e/vkms)
 #              E2E_OUT=dir       logs (default: e2e-vkms-out)
 #              E2E_TIMEOUT=secs  hard limit on the VM's run time (default: 600)
-# Output in E2E_OUT: serial.log, list-devices.txt, daemon-planes.log, daemon-composed.log,
+# Output in E2E_OUT: serial.log, list-devices.txt, daemon-planes.log, daemon-composed.log, daemon-swipe.log,
 # state-planes.txt, state-composed.txt (debugfs), notify.log, dmesg.log and assertions.txt.
 set -euo pipefail
 
@@ -81,6 +81,7 @@ done
 cp "$vkms" "$root/e2e/vkms.ko"
 install -m 755 "$here/init.sh" "$root/init"
 cp "$here/e2e-vkms.toml" "$root/e2e.toml"
+cp "$here/swipe-taken-back.events" "$repo/Tests/e2e/touchscreen.desc" "$root/e2e/"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$out/initramfs.cpio.gz"
 echo "initramfs: $(du -h "$out/initramfs.cpio.gz" | cut -f1) with $binary on $kernel"
 
@@ -98,7 +99,7 @@ qemu=$!
 e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) || true
 qemu_status=0
 wait $qemu || qemu_status=$?
-for file in list-devices.txt daemon-planes.log daemon-composed.log state-planes.txt state-composed.txt notify.log dmesg.log; do
+for file in list-devices.txt daemon-planes.log daemon-composed.log daemon-swipe.log state-planes.txt state-composed.txt notify.log dmesg.log; do
     e2e section "$file" "$out/serial.log" > "$out/$file"
 done
 
@@ -138,6 +139,16 @@ assert composed-frames-scanned-out-from-one-plane planes_showing "$out/state-com
 assert camera-screen-scanned-out-from-two-planes planes_showing "$out/state-planes.txt" 2
 logs() { grep -a "$1" "$2" || { echo "$(basename "$2") has no line matching $1"; return 1; }; }
 assert log-says-the-camera-is-on-its-own-plane logs "camera on its own plane" "$out/daemon-planes.log"
+# The swipe taken back: on the plane, composed for the transition, on the plane again, in that order.
+plane_path_around_the_swipe() {
+    local path
+    path=$(grep -ao "camera on its own plane\|camera composed on the CPU: a transition is running" "$out/daemon-swipe.log" |
+        sed 's/camera on its own plane/plane/; s/camera composed.*/composed/' | tr '\n' ' ')
+    echo "paths: ${path:-none}"
+    [[ $path == *"plane composed plane"* ]]
+}
+assert swipe-moves-the-feed-into-composition-and-back plane_path_around_the_swipe
+assert daemon-exits-after-the-swipe exited_cleanly swipe
 primary_shows_the_daemons_frame() { # the primary plane shows a 640x480 framebuffer swipe-kiosk allocated
     local primary
     primary=$(grep -o 'plane [0-9]* primary' "$out/list-devices.txt" | cut -d' ' -f2)
