@@ -23,10 +23,15 @@ public final class Compositor {
 
     private let sceneWidth: Int
     private let sceneHeight: Int
-    /// Where the views are drawn: `output` itself unless the display is rotated.
-    private let scene: PixelBuffer
-    private let sceneImage: PixmanImage
+    /// Where the views are drawn: `output` itself unless the display is rotated, `uiFrame` while
+    /// the feed is on a plane of its own.
+    private var scene: PixelBuffer
+    private var sceneImage: PixmanImage
     private let outputImage: PixmanImage
+    /// The UI drawn without the feed, premultiplied ARGB, made the first time the feed goes on a plane.
+    private var uiTarget: (buffer: PixelBuffer, image: PixmanImage)?
+    /// The last frame was drawn as the UI alone, transparent where the feed shows (`feedOnPlane`).
+    public private(set) var feedOnPlane = false
     let surfaces = LayerSurfaceCache()
     /// Which version of each picture file the surfaces show.
     private let pictures = PictureIdentities()
@@ -63,6 +68,7 @@ public final class Compositor {
             scene = output
             sceneImage = outputImage
         } else {
+            // Never put on a plane (the planner composes a rotated display), so `scene` stays this buffer.
             scene = PixelBuffer(width: sceneWidth, height: sceneHeight)
             sceneImage = PixmanImage(scene, opaque: true)
         }
@@ -91,18 +97,36 @@ public final class Compositor {
         invalidate()
     }
 
+    /// The frame to hand to the display: `output`, or the UI alone (`uiFrame`) while the feed is on a plane.
+    public var frame: PixelBuffer { feedOnPlane ? scene : output }
+
     /// Draws `root` over `background` (the newest feed frame, shown by views with feed content)
     /// into `output`, with each video element's newest frame from `videos` (by the identity of the
     /// view showing it, fitted to its size), and returns the display rectangles that changed;
     /// empty when nothing did.
+    ///
+    /// `feedOnPlane`, when given, hears what the frame shows of the feed and answers whether the
+    /// display scans the feed out from a plane of its own; if so the frame is drawn into `frame`
+    /// as the UI alone (premultiplied ARGB, alpha 0 where the feed shows) and a new feed frame by
+    /// itself is no damage. Switching between the two redraws everything.
     @discardableResult
-    public func render(root: View, background: PixelBuffer?, videos: [ObjectIdentifier: PixelBuffer] = [:]) -> [PixelRect] {
+    public func render(root: View, background: PixelBuffer?, videos: [ObjectIdentifier: PixelBuffer] = [:],
+                       feedOnPlane decide: ((FeedCoverage) -> Bool)? = nil) -> [PixelRect] {
         frameNumber += 1
         let screen = PixelRect(x: 0, y: 0, width: sceneWidth, height: sceneHeight)
         var builder = makeBuilder(background: background)
         builder.videos = videos
-        let items = builder.build(root: root)
+        var items = builder.build(root: root)
         defer { dropBlursUnlessShown(items) }
+        var coverage = FeedCoverage(items, screen: screen)
+        // A turned scene is turned into `output` on the CPU: its feed is never on a plane.
+        if rotation != .none || background == nil { coverage.showsFeed = false }
+        let onPlane = decide?(coverage) == true && coverage.showsFeed
+        if onPlane != feedOnPlane { switchTarget(feedOnPlane: onPlane) }
+        if onPlane {
+            // The plane shows each new feed frame; the UI drawn over it has not changed.
+            for index in items.indices where items[index].source == .backgroundFeed { items[index].feedFrame = nil }
+        }
 
         var visible = [Region](repeating: Region(), count: items.count)
         let covered = Region()
@@ -219,17 +243,50 @@ public final class Compositor {
         return damage
     }
 
+    /// The picture on screen as one opaque frame, for screenshots: `output`, or while the feed is
+    /// on a plane, the UI laid over `feed` as the display's planes blend them.
+    public func shownFrame(feed: PixelBuffer?) -> PixelBuffer {
+        guard feedOnPlane, let ui = uiTarget else { return output }
+        let frame = PixelBuffer(width: displayWidth, height: displayHeight)
+        frame.fill(0xFF00_0000)
+        let target = PixmanImage(frame, opaque: true)
+        if let feed {
+            let source = PixmanImage(feed, opaque: true)
+            pixman_image_composite32(PIXMAN_OP_SRC, source.raw, nil, target.raw, 0, 0, 0, 0, 0, 0,
+                                     Int32(min(feed.width, displayWidth)), Int32(min(feed.height, displayHeight)))
+        }
+        pixman_image_composite32(PIXMAN_OP_OVER, ui.image.raw, nil, target.raw, 0, 0, 0, 0, 0, 0,
+                                 Int32(displayWidth), Int32(displayHeight))
+        return frame
+    }
+
+    /// Draws into `output` again, or into the UI buffer for a feed on a plane, from scratch.
+    private func switchTarget(feedOnPlane onPlane: Bool) {
+        feedOnPlane = onPlane
+        hasFrame = false
+        if onPlane {
+            let target = uiTarget ?? {
+                let buffer = PixelBuffer(width: sceneWidth, height: sceneHeight)
+                return (buffer, PixmanImage(buffer, opaque: false))
+            }()
+            uiTarget = target
+            (scene, sceneImage) = target
+        } else {
+            (scene, sceneImage) = (output, outputImage)
+        }
+    }
+
     private func paint(_ items: [DisplayItem], visible: [Region], covered: Region, damage: Region, background: PixelBuffer?,
                        videos: [ObjectIdentifier: PixelBuffer]) {
         let bare = damage.subtracting(covered)
         fill(bare, with: 0xFF00_0000)
-        let feed = background.map { PixmanImage($0, opaque: true) }
+        let feed = feedOnPlane ? nil : background.map { PixmanImage($0, opaque: true) }
         // The feed is cut at the view's edge, not faded: scaling samples repeat the border pixels.
         if let feed { pixman_image_set_repeat(feed.raw, PIXMAN_REPEAT_PAD) }
         var index = 0
         while index < items.count {
             let region = visible[index].intersection(damage)
-            if fusesFade, index + 1 < items.count, let background,
+            if fusesFade, !feedOnPlane, index + 1 < items.count, let background,
                let fused = fadeRegion(items[index], items[index + 1], background: background) {
                 let upper = visible[index + 1].intersection(damage)
                 let both = region.intersection(upper)
@@ -295,6 +352,8 @@ public final class Compositor {
             }
             source = PixmanImage(solid: color)
         case .backgroundFeed:
+            // On a plane the feed shows through: the UI is left transparent there.
+            if feedOnPlane { return fill(region, with: 0) }
             guard let feed else { return }
             source = feed
         case .videoFeed(let opaque):
@@ -337,7 +396,9 @@ public final class Compositor {
         sceneImage.setClip(region)
         let mask = clipMask ?? (opacity < 1 ? PixmanImage(opacity: opacity) : nil)
         let maskOrigin = clipMask == nil ? (x: Int32(0), y: Int32(0)) : (x: Int32(box.x), y: Int32(box.y))
-        if op == PIXMAN_OP_SRC, mask == nil, matrix.isIntegerTranslation, let pixels = source.buffer {
+        // A straight copy keeps the source's alpha byte: into the UI's ARGB only from a source that has one.
+        if op == PIXMAN_OP_SRC, mask == nil, matrix.isIntegerTranslation, let pixels = source.buffer,
+           !(feedOnPlane && source.ignoresAlpha) {
             copy(pixels, offset: (Int(matrix.g), Int(matrix.h)), region: region)
         } else if matrix.isIntegerTranslation {
             source.setTransform(nil)

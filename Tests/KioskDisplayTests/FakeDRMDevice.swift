@@ -37,6 +37,8 @@ final class FakeDRMDevice: DRMDevice {
 
     private(set) var calls: [String] = []
     private(set) var buffers: [DRMDumbBuffer] = []
+    /// The format of each buffer in `buffers`.
+    private(set) var bufferFormats: [DRMFormat] = []
     private(set) var destroyedBuffers: [UInt32] = []
     private(set) var pendingFlips: [UInt32] = []
     private(set) var restoredCrtc: DRMSavedCrtc?
@@ -105,7 +107,8 @@ final class FakeDRMDevice: DRMDevice {
         calls.append("restore fb=\(saved.framebufferID)")
     }
 
-    func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer {
+    func createDumbBuffer(width: Int, height: Int, format: DRMFormat) throws -> DRMDumbBuffer {
+        bufferFormats.append(format)
         let pitch = width * 4 + pitchPadding
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: pitch * height, alignment: 16)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)

@@ -59,10 +59,18 @@ phase planes-auto
 run_daemon planes auto
 phase planes-off
 run_daemon composed off
+# A swipe taken back with planes = "auto": the feed into composition for the transition and back
+# onto its plane; the daemon exits once the replay has played and the screen settled.
+phase swipe
+sed "s/^planes = .*/planes = \"auto\"/" /e2e.toml > /tmp/swipe.toml
+timeout 90 swipe-kiosk run --config /tmp/swipe.toml --replay /e2e/swipe-taken-back.events --device /e2e/touchscreen.desc \
+    > /tmp/daemon-swipe.log 2>&1
+echo "E2E-RESULT exit-swipe $?"
 
 copy_out /tmp/list-devices.txt list-devices.txt
 copy_out /tmp/daemon-planes.log daemon-planes.log
 copy_out /tmp/daemon-composed.log daemon-composed.log
+copy_out /tmp/daemon-swipe.log daemon-swipe.log
 copy_out /tmp/state-planes.txt state-planes.txt
 copy_out /tmp/state-composed.txt state-composed.txt
 copy_out /run/notify.log notify.log

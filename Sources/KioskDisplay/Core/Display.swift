@@ -39,6 +39,11 @@ public protocol Display: AnyObject {
     /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
     /// composes everything again, since nothing was composed while it was false.
     var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
+    /// Says what the frame about to be composed shows, and `feed`, the background feed's newest
+    /// frame (at the display's size); true when the display scans the feed out from a plane of its
+    /// own, so the next `present` gets the UI alone (premultiplied ARGB, alpha 0 where the feed
+    /// shows) and may have no damage when only the feed changed. Displays without planes say false.
+    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool
 }
 
 extension Display {
@@ -51,4 +56,5 @@ extension Display {
         get { nil }
         set {}
     }
+    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool { false }
 }

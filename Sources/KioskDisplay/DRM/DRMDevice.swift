@@ -10,8 +10,8 @@ protocol DRMDevice: AnyObject {
     /// What the CRTC shows now, to put back on close.
     func saveCrtc(_ id: UInt32) -> DRMSavedCrtc?
     func restoreCrtc(_ saved: DRMSavedCrtc, connectorID: UInt32)
-    /// A mapped XRGB8888 dumb buffer registered as a framebuffer.
-    func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer
+    /// A mapped dumb buffer registered as a framebuffer of `format` (XRGB8888 or ARGB8888).
+    func createDumbBuffer(width: Int, height: Int, format: DRMFormat) throws -> DRMDumbBuffer
     func destroyDumbBuffer(_ buffer: DRMDumbBuffer)
     /// Asks to become DRM master again after another process let go; failure shows up at the next setCrtc.
     func acquireMaster()
@@ -41,4 +41,11 @@ protocol DRMDevice: AnyObject {
     /// Applies `request` with `flags`; with `.pageFlipEvent` its completion arrives through
     /// `readFlipEvents`. A `.testOnly` commit only says whether the hardware would take it.
     func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws
+}
+
+extension DRMDevice {
+    /// A mapped XRGB8888 dumb buffer registered as a framebuffer.
+    func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer {
+        try createDumbBuffer(width: width, height: height, format: .xrgb8888)
+    }
 }

@@ -18,6 +18,12 @@ import KioskOptions
 /// that is ready while a flip is still pending waits in a one-slot queue (the newest wins) and
 /// goes out when the flip's event arrives, so a slow flip (a busy driver, a monitor re-training its
 /// link) never holds up touches, D-Bus or the watchdog. Drivers without vblank are paced by a timer.
+///
+/// With `[display] planes = "auto"` on an atomic driver, a camera screen with only overlays on it
+/// is scanned out from two planes (`planeScene`): each new feed frame goes into a buffer of its own
+/// and the UI, drawn without the feed, into ARGB buffers on a plane above; a frame where only the
+/// feed changed commits the feed's buffer alone. `PlaneScanout` checks every layout with a
+/// TEST_ONLY commit and changes planes inside the frame's own commit.
 public final class DRMDisplay: Display {
     public var size: (width: Int, height: Int) { (frameWidth, frameHeight) }
     public var refreshRate: Double { output?.mode.refreshRate ?? waitingRefreshRate }
@@ -58,8 +64,21 @@ public final class DRMDisplay: Display {
     private var buffers: [DRMDumbBuffer] = []
     private var frontBuffer = 0
     private var pendingBuffer: Int?
-    /// A frame presented while a flip was pending, with every rectangle damaged since the last flip.
-    private var queued: (frame: PixelBuffer, damage: [PixelRect])?
+    /// A frame presented while a flip was pending, with every rectangle damaged since the last flip,
+    /// the path chosen for it and the feed frame it shows on a plane.
+    private var queued: (frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?)?
+    /// `[display] planes`; the camera's plane path is set up per adopted output where it is `auto`
+    /// and the driver is atomic.
+    private let planesSetting: DisplayPlanes
+    private var planner: PlanePlanner?
+    private var planeScanout: PlaneScanout?
+    /// Made the first time a frame goes on planes.
+    private var planeBuffers: PlaneFrameBuffers?
+    /// The path `planeScene` chose for the next frame presented, and the feed frame it shows.
+    private var nextPath: PlaneScanout.Path?
+    private var nextFeed: PixelBuffer?
+    /// The UI and feed buffers the pending commit puts on screen, when it is on planes.
+    private var pendingPlanes: (ui: Int, feed: Int, shown: PlaneFrameBuffers.FeedFrame)?
     private var lastFrame: PixelBuffer?
     private var scanout: ScanoutState
     private var isBlanked = false
@@ -106,8 +125,8 @@ public final class DRMDisplay: Display {
         let waiting = WaitingFrame(width: options.headlessWidth, height: options.headlessHeight,
                                    refreshRate: options.mode?.refreshRate ?? options.headlessRefreshRate)
         try self.init(device: device, output: output, bufferCount: options.bufferCount,
-                      hotplug: hotplug, console: console, preferAtomic: preferAtomic, now: MonotonicClock.now, log: log,
-                      connectorName: options.connectorName, modeRequest: options.mode, waiting: waiting)
+                      hotplug: hotplug, console: console, preferAtomic: preferAtomic, planes: options.planes,
+                      now: MonotonicClock.now, log: log, connectorName: options.connectorName, modeRequest: options.mode, waiting: waiting)
     }
 
     /// The configured card, or the first card whose connectors offer what the options ask for;
@@ -146,7 +165,7 @@ public final class DRMDisplay: Display {
     /// A display on `output`, or with `output` nil one waiting for a connector (frames of `waiting`'s size).
     init(
         device: DRMDevice, output: DRMOutput?, bufferCount: Int,
-        hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?, preferAtomic: Bool = true,
+        hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?, preferAtomic: Bool = true, planes: DisplayPlanes = .off,
         now: @escaping () -> Double, log: @escaping (String) -> Void,
         connectorName: String? = nil, modeRequest: ModeRequest? = nil, waiting: WaitingFrame? = nil
     ) throws {
@@ -164,6 +183,7 @@ public final class DRMDisplay: Display {
         self.log = log
         self.bufferCount = bufferCount
         self.preferAtomic = preferAtomic
+        planesSetting = planes
         connectorRequest = connectorName
         self.modeRequest = modeRequest
         frameWidth = frame.width
@@ -231,24 +251,74 @@ public final class DRMDisplay: Display {
         frameTimer.arm(at: pacer.nextTimerDeadline(now: now(), wantsTicks: clock.wantsTicks))
     }
 
+    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool {
+        nextPath = nil
+        nextFeed = nil
+        guard let output, let planner, var planeScanout, case .atomic = interface, !isClosed else { return false }
+        let screen = PixelSize(width: output.mode.width, height: output.mode.height)
+        // Frames laid out for another panel are shown centred: only composing does that.
+        guard frameWidth == screen.width, frameHeight == screen.height else { return false }
+        let size = feed.map { PixelSize(width: $0.width, height: $0.height) }
+        var plan = planner.plan(scene: scene, feed: size.map { PlaneFeed(format: .xrgb32, size: $0) })
+        if case .planes(let layouts) = plan {
+            // The feed comes converted to XRGB at the mode's size: a copy into a dumb buffer shows it.
+            let converted = layouts.filter { $0.feedBuffer == .convertedDumbBuffer }
+            if converted.isEmpty {
+                plan = .compose(.noPlanes("no plane of CRTC index \(output.crtcIndex) takes XR24 under a plane that takes AR24"))
+            } else if size != screen, let size {
+                plan = .compose(.noPlanes("the feed's frames are \(size.width)x\(size.height), the mode \(screen.width)x\(screen.height)"))
+            } else {
+                plan = .planes(converted)
+            }
+        }
+        if case .planes = plan, planeBuffers == nil {
+            do {
+                planeBuffers = try PlaneFrameBuffers(on: device, uiCount: buffers.count, width: screen.width, height: screen.height)
+            } catch {
+                log("\(device.path): no buffers for the camera's plane (\(error)); composing it on the CPU")
+                self.planner = nil
+                return false
+            }
+        }
+        let backFramebuffers = planeBuffers?.backFramebuffers ?? (0, 0)
+        let path = planeScanout.choose(plan: plan, device: device, framebuffers: { _ in backFramebuffers }, log: log)
+        self.planeScanout = planeScanout
+        nextPath = path
+        nextFeed = feed
+        if case .planes = path { return true }
+        return false
+    }
+
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         try DisplayError.requireSize(of: frame, width: frameWidth, height: frameHeight)
-        lastFrame = frame
-        guard !damage.isEmpty else { return }
+        let path = nextPath, feed = nextFeed
+        var newFeed = false
+        if case .planes = path, let feed {
+            // A feed frame that is not on screen, nor in the pending or queued commit.
+            let shown = queued?.feed.map(PlaneFrameBuffers.FeedFrame.init) ?? pendingPlanes?.shown ?? planeBuffers?.feedShown
+            newFeed = PlaneFrameBuffers.FeedFrame(feed) != shown
+        } else {
+            lastFrame = frame
+        }
+        guard !damage.isEmpty || newFeed else { return }
         // Counted even when not flipped (dark, unplugged): the next flip shows what it changed.
         presentCount += 1
         guard scanout == .active, !isBlanked, !isClosed else { return }
         if pendingBuffer != nil {
             // The flip's event flips this one; a frame queued before it is replaced, its damage kept.
-            queued = (frame, (queued?.damage ?? []) + damage)
+            queued = (frame, (queued?.damage ?? []) + damage, path, feed)
             return
         }
-        try flip(frame, damage: damage)
+        try flip(frame, damage: damage, path: path, feed: feed)
     }
 
-    /// Copies `frame`'s damage into the back buffer and queues the flip to it at the next vblank.
-    private func flip(_ frame: PixelBuffer, damage: [PixelRect]) throws {
+    /// Copies `frame`'s damage into the back buffer and queues the flip to it at the next vblank;
+    /// on the plane path, the UI's damage and a new feed frame into theirs.
+    private func flip(_ frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?) throws {
         guard let output else { return }
+        if case .planes = path, let feed, planeBuffers != nil, planeScanout != nil {
+            return try flipPlanes(ui: frame, damage: damage, path: path!, feed: feed)
+        }
         let back = (frontBuffer + 1) % buffers.count
         copy(frame, damage: damage, into: back)
         do {
@@ -257,7 +327,17 @@ public final class DRMDisplay: Display {
                 try device.pageFlip(output.crtcID, framebufferID: buffers[back].framebufferID)
             case .atomic(let atomic, _):
                 do {
-                    try device.commit(atomic.flip(framebufferID: buffers[back].framebufferID), flags: .flip)
+                    if var planeScanout {
+                        // Through the scan-out, so planes the last frame used go off in this commit.
+                        var composed = PlaneScanout.Path.composed(.planesOff)
+                        if case .composed? = path { composed = path! }
+                        let request = planeScanout.request(for: composed, composedFramebuffer: buffers[back].framebufferID,
+                                                           framebuffers: { _ in (0, 0) })
+                        self.planeScanout = planeScanout
+                        try device.commit(request, flags: .flip)
+                    } else {
+                        try device.commit(atomic.flip(framebufferID: buffers[back].framebufferID), flags: .flip)
+                    }
                 } catch DisplayError.systemCall(_, _, let code) where code == EINVAL || code == ERANGE || code == ENOENT {
                     log("\(device.path): an atomic flip failed (\(SystemErrorText.describe(code))); using legacy page flips")
                     interface = .legacy
@@ -268,7 +348,37 @@ public final class DRMDisplay: Display {
             loseMaster()
             return
         }
-        pendingBuffer = back
+        flipSubmitted(composedBuffer: back)
+    }
+
+    /// The UI's damage and a new feed frame into their back buffers, and one commit showing them.
+    private func flipPlanes(ui frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path, feed: PixelBuffer) throws {
+        guard var planeBuffers, var planeScanout else { return }
+        let uiBack = planeBuffers.drawUI(frame, damage: damage)
+        let feedBack = planeBuffers.drawFeed(feed)
+        self.planeBuffers = planeBuffers
+        let framebuffers = (feed: planeBuffers.feed[feedBack].framebufferID, ui: planeBuffers.ui[uiBack].framebufferID)
+        let request = planeScanout.request(for: path, composedFramebuffer: buffers[frontBuffer].framebufferID,
+                                           framebuffers: { _ in framebuffers })
+        self.planeScanout = planeScanout
+        do {
+            try device.commit(request, flags: .flip)
+        } catch DisplayError.systemCall(_, _, let code) where code == EACCES || code == EPERM {
+            loseMaster()
+            return
+        } catch {
+            // TEST_ONLY took the layout but the commit did not: compose from the next frame on.
+            log("\(device.path): the camera's plane commit failed (\(error)); composing it on the CPU")
+            planner = nil
+            throw error
+        }
+        pendingPlanes = (uiBack, feedBack, PlaneFrameBuffers.FeedFrame(feed))
+        flipSubmitted(composedBuffer: frontBuffer)
+    }
+
+    /// A commit or flip showing `composedBuffer` (on planes, the composed front one, unchanged) went out.
+    private func flipSubmitted(composedBuffer: Int) {
+        pendingBuffer = composedBuffer
         // The frame flipped is the newest presented: a queued one is always replaced by the next.
         pendingPresents = presentCount
         let submitted = now()
@@ -340,6 +450,8 @@ public final class DRMDisplay: Display {
         if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
         buffers.forEach(device.destroyDumbBuffer)
         buffers = []
+        planeBuffers?.destroy(on: device)
+        planeBuffers = nil
         frameTimer.arm(at: nil)
         retryTimer.arm(at: nil)
         flipTimer.arm(at: nil)
@@ -354,6 +466,12 @@ public final class DRMDisplay: Display {
         let completions = events.isEmpty ? [DRMFlipEvent(sequence: 0, timestamp: now())] : events
         pendingBuffer = nil
         frontBuffer = pending
+        if let shown = pendingPlanes {
+            pendingPlanes = nil
+            planeBuffers?.uiFront = shown.ui
+            planeBuffers?.feedFront = shown.feed
+            planeBuffers?.feedShown = shown.shown
+        }
         flipTimer.arm(at: nil)
         frameShownHandler?(FrameShown(time: completions.last!.timestamp, presentsCovered: pendingPresents))
         for event in completions {
@@ -367,7 +485,7 @@ public final class DRMDisplay: Display {
         }
         if let next = queued, !isBlanked {
             queued = nil
-            try flip(next.frame, damage: next.damage)
+            try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed)
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true
@@ -472,8 +590,26 @@ public final class DRMDisplay: Display {
             // Property ids and the mode blob belong to the connector and CRTC: looked up again for a new pair.
             if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
             interface = DRMInterface.choose(on: device, output: chosen, preferAtomic: preferAtomic, log: log)
+            setUpPlanes(for: chosen)
         }
         output = chosen
+    }
+
+    /// The camera's plane path on `chosen`'s CRTC, where `[display] planes = "auto"` and the driver is atomic.
+    private func setUpPlanes(for chosen: DRMOutput) {
+        planner = nil
+        planeScanout = nil
+        planeBuffers?.destroy(on: device)
+        planeBuffers = nil
+        guard planesSetting == .auto, case .atomic(let atomic, _) = interface else { return }
+        do {
+            planner = PlanePlanner(setting: planesSetting, atomic: true, planes: try device.planes(), crtcIndex: chosen.crtcIndex,
+                                   screen: PixelSize(width: chosen.mode.width, height: chosen.mode.height))
+            planeScanout = try PlaneScanout.lookUp(on: device, output: atomic, crtcIndex: chosen.crtcIndex)
+        } catch {
+            planner = nil
+            log("\(device.path): the camera stays composed on the CPU: \(error)")
+        }
     }
 
     /// The connector in use went away: nothing is drawn or ticked until one is connected again.
@@ -501,6 +637,7 @@ public final class DRMDisplay: Display {
             }
             hasShown = true
             scanout = .active
+            planeScanout?.forgetFramebuffers()
             abandonPendingFlip()
             retryTimer.arm(at: nil)
             if isBlanked, case .legacy = interface, let property = output.connector.dpmsPropertyID {
@@ -558,6 +695,7 @@ public final class DRMDisplay: Display {
     /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
     private func abandonPendingFlip() {
         pendingBuffer = nil
+        pendingPlanes = nil
         // The front buffer was given the last frame, which the queued one is.
         queued = nil
         flipTimer.arm(at: nil)

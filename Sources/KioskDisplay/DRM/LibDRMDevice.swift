@@ -76,16 +76,19 @@ final class LibDRMDevice: DRMDevice {
         }
     }
 
-    func createDumbBuffer(width: Int, height: Int) throws -> DRMDumbBuffer {
+    func createDumbBuffer(width: Int, height: Int, format: DRMFormat) throws -> DRMDumbBuffer {
+        precondition(format == .xrgb8888 || format == .argb8888, "dumb buffers are XR24 or AR24")
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         guard drmModeCreateDumbBuffer(fileDescriptor, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size) == 0 else {
             throw DisplayError.systemCall("drmModeCreateDumbBuffer(\(width)x\(height))", device: path, errno: errno)
         }
         var framebufferID: UInt32 = 0
-        guard drmModeAddFB(fileDescriptor, UInt32(width), UInt32(height), 24, 32, pitch, handle, &framebufferID) == 0 else {
+        // Depth 32 at 32 bpp is ARGB8888 to drmModeAddFB, depth 24 XRGB8888.
+        let depth: UInt8 = format == .argb8888 ? 32 : 24
+        guard drmModeAddFB(fileDescriptor, UInt32(width), UInt32(height), depth, 32, pitch, handle, &framebufferID) == 0 else {
             let code = errno
             _ = drmModeDestroyDumbBuffer(fileDescriptor, handle)
-            throw DisplayError.systemCall("drmModeAddFB (XRGB8888)", device: path, errno: code)
+            throw DisplayError.systemCall("drmModeAddFB (\(format))", device: path, errno: code)
         }
         var offset: UInt64 = 0
         let mapped: UnsafeMutableRawPointer?

@@ -22,6 +22,10 @@ struct PlaneScanout {
     private var refused: [PlaneLayout: String] = [:]
     /// The path of the last frame committed, nil before the first.
     private(set) var path: Path?
+    /// The path `choose` gave last, to log changes once.
+    private var lastChosen: Path?
+    /// The framebuffers the last frame on planes showed; nil when the planes must be set in full.
+    private var lastFramebuffers: (feed: UInt32, ui: UInt32)?
 
     init(output: DRMAtomicOutput, planeProperties: [UInt32: DRMAtomicOutput.PlaneProperties]) {
         self.output = output
@@ -45,6 +49,15 @@ struct PlaneScanout {
         plan: PlanePlan, device: DRMDevice, composedFramebuffer: UInt32,
         framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32), log: (String) -> Void
     ) -> DRMAtomicRequest {
+        let chosen = choose(plan: plan, device: device, framebuffers: framebuffers, log: log)
+        return request(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+    }
+
+    /// The path of the next frame: `plan`'s first layout the driver accepts (TEST_ONLY with
+    /// `framebuffers`, once per layout), else composed and why. Logs a change from the path of the
+    /// last frame chosen.
+    mutating func choose(plan: PlanePlan, device: DRMDevice, framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32),
+                         log: (String) -> Void) -> Path {
         var chosen: Path
         switch plan {
         case .compose(let reason):
@@ -61,15 +74,45 @@ struct PlaneScanout {
                 chosen = .composed(.refused(refusal))
             }
         }
-        if chosen != path {
+        if chosen != lastChosen {
             switch chosen {
             case .planes(let layout): log("\(device.path): camera on its own plane: \(layout)")
             case .composed(let reason): log("\(device.path): camera composed on the CPU: \(reason)")
             }
         }
-        let request = self.request(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+        lastChosen = chosen
+        return chosen
+    }
+
+    /// The request that shows a frame on `chosen` (from `choose`), turning off the planes of the
+    /// last frame's path that this one does not use; it becomes the last frame's path.
+    mutating func request(for chosen: Path, composedFramebuffer: UInt32,
+                          framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
+        var request = makeRequest(for: chosen, composedFramebuffer: composedFramebuffer, framebuffers: framebuffers)
+        if case .planes(let layout) = chosen {
+            let shown = framebuffers(layout)
+            if chosen == path, let last = lastFramebuffers {
+                // The same layout again: only the buffers that changed (a camera frame alone is the feed's FB_ID).
+                request = DRMAtomicRequest()
+                if shown.feed != last.feed, let plane = properties(of: layout.feedPlaneID) {
+                    request.set(layout.feedPlaneID, plane.framebufferID, UInt64(shown.feed))
+                }
+                // Both unchanged (nothing to show): the feed's again, as a flip event needs a write on the CRTC.
+                if shown.ui != last.ui || request.properties.isEmpty, let plane = properties(of: layout.uiPlaneID) {
+                    request.set(layout.uiPlaneID, plane.framebufferID, UInt64(shown.ui))
+                }
+            }
+            lastFramebuffers = shown
+        } else {
+            lastFramebuffers = nil
+        }
         path = chosen
         return request
+    }
+
+    /// Sets the planes in full at the next frame (after a mode set put the composed frame on the primary).
+    mutating func forgetFramebuffers() {
+        lastFramebuffers = nil
     }
 
     private mutating func test(_ layout: PlaneLayout, framebuffers: (feed: UInt32, ui: UInt32), device: DRMDevice) -> Bool {
@@ -83,8 +126,8 @@ struct PlaneScanout {
         }
     }
 
-    private func request(for chosen: Path, composedFramebuffer: UInt32,
-                         framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
+    private func makeRequest(for chosen: Path, composedFramebuffer: UInt32,
+                             framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32)) -> DRMAtomicRequest {
         switch chosen {
         case .planes(let layout):
             return planesRequest(layout, framebuffers: framebuffers(layout))
@@ -119,7 +162,7 @@ struct PlaneScanout {
     /// `planeID` on the CRTC showing `source` of `framebuffer` at `destination`.
     private func place(_ planeID: UInt32, framebuffer: UInt32, source: PixelRect, destination: PixelRect) -> DRMAtomicRequest {
         var request = DRMAtomicRequest()
-        guard let plane = planeID == output.primaryPlaneID ? output.plane : planeProperties[planeID] else { return request }
+        guard let plane = properties(of: planeID) else { return request }
         request.set(planeID, plane.crtcID, UInt64(output.crtcID))
         request.set(planeID, plane.framebufferID, UInt64(framebuffer))
         // SRC_* are 16.16 fixed point, CRTC_* whole pixels.
@@ -132,6 +175,10 @@ struct PlaneScanout {
         request.set(planeID, plane.crtcW, UInt64(destination.width))
         request.set(planeID, plane.crtcH, UInt64(destination.height))
         return request
+    }
+
+    private func properties(of planeID: UInt32) -> DRMAtomicOutput.PlaneProperties? {
+        planeID == output.primaryPlaneID ? output.plane : planeProperties[planeID]
     }
 
     private static func disable(_ planeID: UInt32, _ plane: DRMAtomicOutput.PlaneProperties, in request: inout DRMAtomicRequest) {

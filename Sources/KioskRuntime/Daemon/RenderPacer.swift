@@ -46,6 +46,14 @@ final class RenderPacer {
     private var measuresToFlip = false
     private var presentCount = 0
     private(set) var composeTimes = RunningStatistics()
+    /// The feed frame the display was last given while the feed was on its own plane.
+    private var feedOnPlaneShown: FeedFrame?
+
+    /// A feed frame told apart from the next: its buffer and the picture in it.
+    private struct FeedFrame: Equatable {
+        var buffer: ObjectIdentifier
+        var sequence: UInt64
+    }
 
     init(display: any Display, compositor: Compositor, context: DaemonContext, sceneHost: SceneHost) {
         self.display = display
@@ -92,9 +100,10 @@ final class RenderPacer {
         watchedDescriptors = []
     }
 
-    /// The last composed frame, as the display shows it (rotated).
-    var lastFrame: PixelBuffer { compositor.output }
-    var lastUprightFrame: PixelBuffer { compositor.upright }
+    /// The last composed frame, as the display shows it (rotated); with the feed on a plane of its
+    /// own, the UI laid over the newest feed frame (never rotated: a rotated display composes).
+    var lastFrame: PixelBuffer { compositor.shownFrame(feed: background()) }
+    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: background()) : compositor.upright }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {
@@ -153,6 +162,9 @@ final class RenderPacer {
     /// Shows one black frame (a panel darkened by `blank-method = "black"`); the next frame redraws everything.
     func presentBlack() {
         let size = display.size
+        // The black frame is composed: the feed leaves its plane.
+        _ = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil)
+        feedOnPlaneShown = nil
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
                                 damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
@@ -174,17 +186,26 @@ final class RenderPacer {
         }
         let started = clock.now
         let scene = sceneHost.scene
-        let damage = compositor.render(root: scene.rootView, background: background(), videos: videoFrames())
+        let feed = background()
+        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [display, isSuspended] shown in
+            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
+                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
+                               feed: feed)
+        }
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {
             contentRetryScheduled = true
             contentRetry.schedule(at: clock.now + Self.contentRetryInterval, repeatingEvery: nil)
         }
-        guard !damage.isEmpty else { return }
+        // On its own plane a new feed frame is no damage to the UI: the display commits the frame alone.
+        let feedFrame = feed.map { FeedFrame(buffer: ObjectIdentifier($0), sequence: $0.sequence) }
+        let newFeedOnPlane = compositor.feedOnPlane && feedFrame != nil && feedFrame != feedOnPlaneShown
+        feedOnPlaneShown = compositor.feedOnPlane ? feedFrame : nil
+        guard !damage.isEmpty || newFeedOnPlane else { return }
         let composeSeconds = clock.now - started
         composeTimes.add(composeSeconds)
         do {
-            try display.present(compositor.output, damage: damage)
+            try display.present(compositor.frame, damage: damage)
             presentFailureLogged = false
         } catch {
             if !presentFailureLogged { logger.error("display: \(error)") }
