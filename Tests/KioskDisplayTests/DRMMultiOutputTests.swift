@@ -144,6 +144,18 @@ final class DRMMultiOutputTests: XCTestCase {
         XCTAssertEqual(device.calls.last, "setCrtc crtc=41 fb=102 connector=30 8x4")
     }
 
+    func testASecondOutputsPrimaryPlaneIsAFreeOneNotTheFirsts() throws {
+        // Plane 50 already shows CRTC 40 (the first output's); 52 can feed either and is free.
+        device.planeList = [
+            DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [0x3432_5258], crtcID: 40, framebufferID: 100),
+            DRMPlaneInfo(id: 52, kind: .primary, possibleCrtcs: 0b11, formats: [0x3432_5258], crtcID: 0, framebufferID: 0),
+        ]
+        let second = try DRMOutput.choose(on: device, connectorName: "*", modeRequest: nil,
+                                          claims: DRMOutput.Claims(connectorIDs: [31], crtcIDs: [40]))
+        XCTAssertEqual(second.crtcID, 41)
+        XCTAssertEqual(try DRMAtomicOutput.lookUp(on: device, output: second).primaryPlaneID, 52)
+    }
+
     func testNamingTheFirstOutputsConnectorAgainIsRefusedWithTheReason() throws {
         XCTAssertThrowsError(try makeDisplays(second: "HDMI-A-1")) { error in
             XCTAssertTrue("\(error)".contains("HDMI-A-1 on /dev/dri/card9 is already shown by another output"), "\(error)")

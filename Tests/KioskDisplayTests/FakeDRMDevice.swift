@@ -217,7 +217,7 @@ final class FakeDRMDevice: DRMDevice {
         case .plane: named = Self.planeProperties
         }
         return named.map { name, id in
-            DRMProperty(id: id, name: name, value: name == "type" ? (objectID == 50 ? 1 : 0) : 0)
+            DRMProperty(id: id, name: name, value: name == "type" ? (planeList.first { $0.id == objectID }?.kind == .primary ? 1 : 0) : 0)
         }.sorted { $0.id < $1.id }
     }
 
