@@ -41,6 +41,8 @@ final class FakeDRMDevice: DRMDevice {
     private(set) var bufferFormats: [DRMFormat] = []
     private(set) var destroyedBuffers: [UInt32] = []
     private(set) var pendingFlips: [UInt32] = []
+    /// The CRTC of each pending flip (0 for an atomic commit's), so each CRTC has one flip at a time.
+    private(set) var pendingFlipCrtcs: [UInt32] = []
     private(set) var restoredCrtc: DRMSavedCrtc?
     private(set) var propertyWrites: [(UInt32, UInt64)] = []
     private var queuedEvents: [DRMFlipEvent] = []
@@ -133,18 +135,22 @@ final class FakeDRMDevice: DRMDevice {
 
     func pageFlip(_ crtcID: UInt32, framebufferID: UInt32) throws {
         if let pageFlipError { throw DisplayError.systemCall("drmModePageFlip", device: path, errno: pageFlipError) }
-        precondition(pendingFlips.isEmpty, "a second flip queued before the first completed: the kernel answers EBUSY")
+        precondition(!pendingFlipCrtcs.contains(crtcID), "a second flip queued on a CRTC before its first completed: the kernel answers EBUSY")
         calls.append("flip fb=\(framebufferID)")
         pendingFlips.append(framebufferID)
+        pendingFlipCrtcs.append(crtcID)
         flipQueuedAt.append(now())
     }
 
-    /// The kernel finishing the pending flip: the event becomes readable.
-    func completeFlip(at time: Double, sequence: UInt32) {
-        precondition(!pendingFlips.isEmpty, "no flip pending")
-        pendingFlips.removeFirst()
-        if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
-        queuedEvents.append(DRMFlipEvent(sequence: sequence, timestamp: time))
+    /// The kernel finishing the pending flip (the one on `crtcID`, else the oldest): the event,
+    /// carrying its CRTC, becomes readable.
+    func completeFlip(at time: Double, sequence: UInt32, crtcID: UInt32? = nil) {
+        let index = crtcID.map { crtc in pendingFlipCrtcs.firstIndex(of: crtc) } ?? 0
+        guard let index, index < pendingFlips.count else { preconditionFailure("no flip pending") }
+        pendingFlips.remove(at: index)
+        let crtc = pendingFlipCrtcs.remove(at: index)
+        if index < flipQueuedAt.count { flipQueuedAt.remove(at: index) }
+        queuedEvents.append(DRMFlipEvent(sequence: sequence, timestamp: time, crtcID: crtc))
     }
 
     /// A slow driver: completes the pending flip once `flipDelay` has passed since it was queued;
@@ -159,6 +165,7 @@ final class FakeDRMDevice: DRMDevice {
     func loseFlipEvent() {
         precondition(!pendingFlips.isEmpty, "no flip pending")
         pendingFlips.removeFirst()
+        pendingFlipCrtcs.removeFirst()
         if !flipQueuedAt.isEmpty { flipQueuedAt.removeFirst() }
     }
 
@@ -213,7 +220,7 @@ final class FakeDRMDevice: DRMDevice {
         case .plane: named = Self.planeProperties
         }
         return named.map { name, id in
-            DRMProperty(id: id, name: name, value: name == "type" ? (objectID == 50 ? 1 : 0) : 0)
+            DRMProperty(id: id, name: name, value: name == "type" ? (planeList.first { $0.id == objectID }?.kind == .primary ? 1 : 0) : 0)
         }.sorted { $0.id < $1.id }
     }
 
@@ -243,6 +250,7 @@ final class FakeDRMDevice: DRMDevice {
         commits.append((request, flags))
         if flags.contains(.pageFlipEvent) {
             pendingFlips.append(UInt32(framebuffer ?? 0))
+            pendingFlipCrtcs.append(0)
             flipQueuedAt.append(now())
         }
     }

@@ -4,8 +4,9 @@
 # A bookworm root file system made by debootstrap (cached under $VM_CACHE, see rootfs.sh) gets
 # the package installed with apt inside a chroot, Tests/e2e's VM config and swipe as its data,
 # and guest/checks.sh as a unit that runs once the system is up. QEMU (TCG) boots Debian's kernel
-# and initrd from it with the devices of Tests/e2e but for the display: virtio-gpu (whose head the
-# host can unplug and plug back through QEMU's D-Bus display; QMP has no command for it), uinput,
+# and initrd from it with the devices of Tests/e2e but for the display: virtio-gpu with two heads
+# (which the host can unplug and plug back through QEMU's D-Bus display; QMP has no command for
+# it; the second starts unplugged and is plugged in for the two-outputs phase), uinput,
 # evdev and vivid. The guest reports on the second serial port; the host takes QMP screendumps and
 # sets the head's state when asked, and asserts.
 # Debian's Mosquitto runs in the guest too, and the kiosk's [mqtt] points at it: a goto published
@@ -121,7 +122,7 @@ timeout --kill-after=10 "$timeout" qemu-system-x86_64 \
     -kernel "$out/vmlinuz" -initrd "$out/initrd.img" \
     -append "root=/dev/vda rw console=ttyS0 quiet panic=1" \
     -drive "file=$out/disk.img,format=raw,if=virtio" \
-    -vga none -device virtio-gpu-pci \
+    -vga none -device virtio-gpu-pci,max_outputs=2,id=gpu \
     -serial "file:$out/console.log" -serial "file:$out/serial.log" \
     -qmp "unix:$out/qmp.sock,server=on,wait=off" \
     -nic none &
@@ -131,7 +132,7 @@ qemu_status=0
 wait $qemu || qemu_status=$?
 kill $display_bus 2>/dev/null || true
 echo "the VM ran $(($(date +%s) - booted)) s"
-for log in journal.log status.log security.log mqtt.log video.log; do
+for log in journal.log status.log security.log mqtt.log video.log drm-state.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
 done
 
@@ -147,6 +148,10 @@ assert() { # assert NAME COMMAND... : the command's output says what it saw
 ctl_screenshot_shows() { # the PNG `ctl screenshot` wrote in the guest shows colour $1
     e2e section ctl-screenshot.png.b64 "$out/serial.log" | base64 -d > "$out/07-ctl-screenshot.png" || return 1
     convert "$out/07-ctl-screenshot.png" "$out/07-ctl-screenshot.ppm" && e2e expect-colour "$out/07-ctl-screenshot.ppm" "$1" 24
+}
+output_screenshot_shows() { # the PNG `ctl screenshot --output output-2` wrote in the guest shows colour $1
+    e2e section ctl-screenshot-output-2.png.b64 "$out/serial.log" | base64 -d > "$out/11-ctl-screenshot-output-2.png" || return 1
+    convert "$out/11-ctl-screenshot-output-2.png" "$out/11-ctl-screenshot-output-2.ppm" && e2e expect-colour "$out/11-ctl-screenshot-output-2.ppm" "$1" 24
 }
 guest_check() { # the guest's own "E2E-CHECK NAME pass|fail DETAIL" line
     local line
@@ -220,6 +225,12 @@ assert unplug-status-says-no-display guest_check unplug-status-no-display
 assert unplugged-goto-works guest_check unplugged-goto
 assert replug-keeps-service-active guest_check replug-keeps-service-active
 assert replug-shows-picture e2e expect-colour "$out/10-after-replug.ppm" 1010d0 24
+assert second-head-connected guest_check second-head-connected
+assert two-outputs-service-active guest_check two-outputs-service-active
+assert two-outputs-both-opened guest_check two-outputs-both-opened
+assert second-output-screenshot-shows-own-deck output_screenshot_shows d0d010
+assert swipe-moves-first-output-only guest_check swipe-moves-first-output-only
+assert swipe-changes-first-head e2e expect-colour "$out/12-head0-after-swipe.ppm" 1010d0 24
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644

@@ -2,9 +2,10 @@
 """Host-side helpers for Tests/e2e/run.sh (Python 3 standard library only).
 
     watch SERIAL_LOG QMP_SOCKET OUT_DIR   follow the guest's serial log; on each line
-                                          "E2E-SCREENDUMP <name>" save a QMP screendump as
-                                          OUT_DIR/<name>.ppm (and .png); on "E2E-HEAD <w> <h>"
-                                          give head 0 that size (0 0: unplugged) through QEMU's
+                                          "E2E-SCREENDUMP <name> [<head>]" save a QMP screendump
+                                          (of that head of the device "gpu") as OUT_DIR/<name>.ppm
+                                          (and .png); on "E2E-HEAD [<head>] <w> <h>" give head 0
+                                          (or that head) that size (0 0: unplugged) through QEMU's
                                           D-Bus display at $E2E_DISPLAY_BUS; return at "E2E-DONE",
                                           when QEMU goes away, or after --timeout seconds
     section NAME SERIAL_LOG               print the lines the guest wrote between
@@ -140,10 +141,13 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
         for line in lines:
             line = line.strip("\r")
             if line.startswith("E2E-SCREENDUMP "):
-                name = line.split()[1]
+                fields = line.split()
+                name = fields[1]
                 ppm = os.path.join(out_dir, name + ".ppm")
+                # A head beyond the first is named by its device's id and head (QEMU 2.12 and later).
+                head = {"device": "gpu", "head": int(fields[2])} if len(fields) > 2 else {}
                 try:
-                    qmp.command("screendump", filename=os.path.abspath(ppm))
+                    qmp.command("screendump", filename=os.path.abspath(ppm), **head)
                     write_png(read_ppm(ppm), os.path.join(out_dir, name + ".png"))
                     print(f"e2e: screendump {ppm}", flush=True)
                 except (EOFError, OSError):
@@ -151,7 +155,8 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
                 except (RuntimeError, ValueError) as error:
                     print(f"e2e: screendump {name} failed: {error}", flush=True)
             elif line.startswith("E2E-HEAD "):
-                set_head(*line.split()[1:3])
+                fields = line.split()[1:4]
+                set_head(*(fields if len(fields) == 3 else ["0"] + fields))
             elif line.startswith("E2E-DONE"):
                 return 0
         if qemu_gone:
@@ -163,17 +168,17 @@ def watch(serial_log, qmp_socket, out_dir, timeout):
     return 0
 
 
-def set_head(width, height):
-    """Sets virtio-gpu's head 0 to WIDTHxHEIGHT as a UI window would; 0x0 disables it (unplugged).
+def set_head(head, width, height):
+    """Sets virtio-gpu's head HEAD to WIDTHxHEIGHT as a UI window would; 0x0 disables it (unplugged).
 
     The size in millimetres is never 0: QEMU ignores a UI info equal to the one it holds, which
     starts all zeros, so a first 0x0 without it would change nothing."""
     bus = os.environ.get("E2E_DISPLAY_BUS", "")
-    command = ["busctl", f"--address={bus}", "call", "org.qemu", "/org/qemu/Display1/Console_0",
+    command = ["busctl", f"--address={bus}", "call", "org.qemu", f"/org/qemu/Display1/Console_{head}",
                "org.qemu.Display1.Console", "SetUIInfo", "qqiiuu", "300", "190", "0", "0", width, height]
     done = subprocess.run(command, capture_output=True, text=True, timeout=30)
     outcome = "done" if done.returncode == 0 else f"failed: {done.stderr.strip()}"
-    print(f"e2e: head 0 set to {width}x{height}: {outcome}", flush=True)
+    print(f"e2e: head {head} set to {width}x{height}: {outcome}", flush=True)
 
 
 # --- serial log sections --------------------------------------------------------------------

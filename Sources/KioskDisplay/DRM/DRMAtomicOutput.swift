@@ -42,7 +42,7 @@ struct DRMAtomicOutput: Equatable {
     static let primaryPlaneType: UInt64 = 1
 
     /// Looks up the property ids of `output`'s CRTC and connector and of the primary plane that
-    /// can feed its CRTC (the one already on it first); throws naming what the driver lacks.
+    /// can feed its CRTC (the one already on it first, then one on no CRTC); throws naming what the driver lacks.
     static func lookUp(on device: DRMDevice, output: DRMOutput) throws -> DRMAtomicOutput {
         func ids(_ object: UInt32, _ type: DRMObjectType) throws -> [String: UInt32] {
             Dictionary(try device.properties(of: object, type: type).map { ($0.name, $0.id) }) { first, _ in first }
@@ -54,7 +54,9 @@ struct DRMAtomicOutput: Equatable {
             let type = try device.properties(of: plane.id, type: .plane).first { $0.name == "type" }
             if type?.value == primaryPlaneType { primaries.append(plane) }
         }
-        guard let primary = primaries.first(where: { $0.crtcID == output.crtcID }) ?? primaries.first else {
+        // Else a free one: a primary plane on another CRTC may be another output's (several outputs on one card).
+        guard let primary = primaries.first(where: { $0.crtcID == output.crtcID })
+                ?? primaries.first(where: { $0.crtcID == 0 }) ?? primaries.first else {
             throw missing("primary plane", "CRTC \(output.crtcID)", device.path)
         }
         guard let active = crtcIDs["ACTIVE"], let modeID = crtcIDs["MODE_ID"] else {

@@ -37,6 +37,8 @@ public final class DRMDisplay: Display {
     public var onOutputConnectionChanged: ((Bool) -> Void)?
 
     private let device: DRMDevice
+    /// The card's descriptor and master, shared with the displays of its other outputs.
+    private let card: DRMCard
     /// The connector, mode and CRTC in use; nil until a connector is first connected.
     private var output: DRMOutput?
     /// What `[display]` asks for, to choose again when a connector is plugged in.
@@ -89,6 +91,10 @@ public final class DRMDisplay: Display {
     private let retryTimer: TimerDescriptor
     /// Fires when a flip's event is overdue, so a lost event cannot stop the display for good.
     private let flipTimer: TimerDescriptor
+    /// Flip events the card's reader read for this display, and an already-due timer that wakes
+    /// the loop for them (so this display's own pacer draws after its tick).
+    private var inbox: [DRMFlipEvent] = []
+    private let inboxTimer: TimerDescriptor
     private let hotplug: HotplugMonitor?
     private let console: ConsoleGraphicsMode?
     private let now: () -> Double
@@ -155,6 +161,29 @@ public final class DRMDisplay: Display {
         throw DisplayError.deviceUnavailable(path: candidates.joined(separator: ", "), reason: failures.joined(separator: "; "))
     }
 
+    /// Opens another output on the card `first` drives (`[[display.output]]` after the first): the
+    /// connector named `connectorName` (`"*"`: any connected one no other output shows) with a CRTC
+    /// of its own, paced by its own flips. With nothing to show yet it waits like `waitForOutput`,
+    /// composing frames of `waitingSize` at `waitingRefreshRate`.
+    public convenience init(beside first: DRMDisplay, connectorName: String, mode: ModeRequest?,
+                            waitingSize: (width: Int, height: Int), waitingRefreshRate: Double,
+                            log: @escaping (String) -> Void) throws {
+        let card = first.card
+        let output: DRMOutput?
+        do {
+            output = try DRMOutput.choose(on: card.device, connectorName: connectorName, modeRequest: mode,
+                                          claims: card.claims(besides: nil))
+        } catch DisplayError.noConnectedConnector {
+            output = nil
+        }
+        let hotplug = try? HotplugMonitor()
+        try self.init(device: card.device, output: output, bufferCount: first.bufferCount, hotplug: hotplug, console: nil,
+                      preferAtomic: first.preferAtomic, now: first.now, log: log, connectorName: connectorName, modeRequest: mode,
+                      waiting: WaitingFrame(width: waitingSize.width, height: waitingSize.height,
+                                            refreshRate: mode?.refreshRate ?? waitingRefreshRate),
+                      card: card)
+    }
+
     /// The frames of a display opened with no connector connected: the size the screens are laid out at.
     struct WaitingFrame {
         var width: Int
@@ -167,7 +196,8 @@ public final class DRMDisplay: Display {
         device: DRMDevice, output: DRMOutput?, bufferCount: Int,
         hotplug: HotplugMonitor?, console: ConsoleGraphicsMode?, preferAtomic: Bool = true, planes: DisplayPlanes = .off,
         now: @escaping () -> Double, log: @escaping (String) -> Void,
-        connectorName: String? = nil, modeRequest: ModeRequest? = nil, waiting: WaitingFrame? = nil
+        connectorName: String? = nil, modeRequest: ModeRequest? = nil, waiting: WaitingFrame? = nil,
+        card: DRMCard? = nil
     ) throws {
         guard bufferCount == 2 || bufferCount == 3 else {
             throw DisplayError.invalidOption("buffer count must be 2 or 3, not \(bufferCount)")
@@ -177,6 +207,7 @@ public final class DRMDisplay: Display {
             throw DisplayError.invalidOption("a DRM display with no connected connector needs a frame size")
         }
         self.device = device
+        self.card = card ?? DRMCard(device: device)
         self.hotplug = hotplug
         self.console = console
         self.now = now
@@ -197,9 +228,12 @@ public final class DRMDisplay: Display {
         frameTimer = try TimerDescriptor(device: device.path)
         retryTimer = try TimerDescriptor(device: device.path)
         flipTimer = try TimerDescriptor(device: device.path)
+        inboxTimer = try TimerDescriptor(device: device.path)
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
+        self.card.join(self)
         if let output {
             do { try adopt(output) } catch {
+                self.card.leave(self)
                 console?.restore()
                 throw error
             }
@@ -214,14 +248,29 @@ public final class DRMDisplay: Display {
     deinit { close() }
 
     public var pollDescriptors: [Int32] {
-        [device.fileDescriptor, frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
+        // The card's descriptor is watched once, by its first display, which hands out the events.
+        let isReader = card.reader === self
+        return (isReader ? [device.fileDescriptor] : [])
+            + [frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
             + (hotplug.map { [$0.fileDescriptor] } ?? [])
+            + (isReader ? [] : [inboxTimer.fileDescriptor])
+    }
+
+    /// The output in use, for the card to keep other displays off its connector and CRTC.
+    var currentOutput: DRMOutput? { isClosed ? nil : output }
+
+    /// Flip events of this display's CRTC, read by the card's reader: completed now by the reader
+    /// itself, else when the loop wakes this display for them.
+    func receiveFlipEvents(_ events: [DRMFlipEvent]) throws {
+        guard card.reader !== self else { return try completeFlips(events, deliverTicks: true) }
+        inbox += events
+        inboxTimer.arm(at: 0)  // long past: readable at once
     }
 
     public func handleReadable(_ descriptor: Int32) throws {
         switch descriptor {
         case device.fileDescriptor:
-            try completeFlips(try device.readFlipEvents(), deliverTicks: true)
+            try card.dispatchFlipEvents()
         case frameTimer.fileDescriptor:
             if frameTimer.acknowledge(), scanout != .disconnected, let tick = pacer.timerFired(now: now()) {
                 clock.deliver(tick)
@@ -230,6 +279,11 @@ public final class DRMDisplay: Display {
             if retryTimer.acknowledge() { reprobe() }
         case flipTimer.fileDescriptor:
             if flipTimer.acknowledge() { try flipTimedOut() }
+        case inboxTimer.fileDescriptor:
+            inboxTimer.acknowledge()
+            let events = inbox
+            inbox = []
+            try completeFlips(events, deliverTicks: true)
         case hotplug?.fileDescriptor:
             if hotplug?.drainHotplugEvents() == true { reprobe() }
         default:
@@ -445,7 +499,8 @@ public final class DRMDisplay: Display {
         isClosed = true
         queued = nil
         // The buffers are freed next: a flip still queued must reach the screen first.
-        if pendingBuffer != nil { _ = try? device.waitForFlipEvents() }
+        if pendingBuffer != nil, let output { card.waitForFlip(onCrtc: output.crtcID) }
+        card.leave(self)
         if let savedCrtc, let output { device.restoreCrtc(savedCrtc, connectorID: output.connector.id) }
         if case .atomic(_, let blob) = interface, blob != 0 { device.destroyBlob(blob) }
         buffers.forEach(device.destroyDumbBuffer)
@@ -455,6 +510,7 @@ public final class DRMDisplay: Display {
         frameTimer.arm(at: nil)
         retryTimer.arm(at: nil)
         flipTimer.arm(at: nil)
+        inboxTimer.arm(at: nil)
         console?.restore()
     }
 
@@ -541,7 +597,8 @@ public final class DRMDisplay: Display {
         // Nothing shown: whichever connector the options allow and is connected now (a cable moved to another port, say).
         let chosen: DRMOutput
         do {
-            chosen = try DRMOutput.choose(on: device, connectorName: connectorRequest, modeRequest: modeRequest)
+            chosen = try DRMOutput.choose(on: device, connectorName: connectorRequest, modeRequest: modeRequest,
+                                          claims: card.claims(besides: self))
             try adopt(chosen)
         } catch DisplayError.noConnectedConnector {
             retryTimer.arm(at: now() + reprobeDelay)

@@ -155,11 +155,13 @@ final class LibDRMDevice: DRMDevice {
 
     func readFlipEvents() throws -> [DRMFlipEvent] {
         var context = drmEventContext()
-        context.version = 2
-        context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
+        // Version 3 calls page_flip_handler2, which says the CRTC: several outputs share this descriptor.
+        context.version = 3
+        context.page_flip_handler2 = { _, sequence, seconds, microseconds, crtcID, userData in
             guard let userData else { return }
             let sink = Unmanaged<FlipEventSink>.fromOpaque(userData).takeUnretainedValue()
-            sink.events.append(DRMFlipEvent(sequence: sequence, timestamp: Double(seconds) + Double(microseconds) / 1e6))
+            sink.events.append(DRMFlipEvent(sequence: sequence, timestamp: Double(seconds) + Double(microseconds) / 1e6,
+                                            crtcID: crtcID))
         }
         if drmHandleEvent(fileDescriptor, &context) != 0 && errno != EAGAIN {
             throw DisplayError.systemCall("reading DRM events", device: path, errno: errno)

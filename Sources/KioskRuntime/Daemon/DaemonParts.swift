@@ -103,9 +103,18 @@ public struct DaemonParts {
         case .headless:
             return headlessOutput(virtualClock: false)
         case .drm:
-            // Another connector needs its own CRTC on the same card's descriptor, whose flip events
-            // are then told apart by CRTC: not built yet.
-            return unavailableOutput("outputs beside the first are not opened on the drm backend yet; the first output runs on")
+            guard let first = opened.display as? DRMDisplay else {
+                return unavailableOutput("outputs beside the first need the first output on a DRM card")
+            }
+            // Another connector of the same card, with its own CRTC and flips; one not connected yet
+            // is waited for, composing frames of its `size` (or `[display]`'s).
+            return { [weak first] output, display in
+                guard let first else { throw DisplayError.invalidOption("the first output's DRM display is closed") }
+                let size = output.panelSize(default: display.size)
+                return try DRMDisplay(beside: first, connectorName: output.connector, mode: output.mode,
+                                      waitingSize: (size.width, size.height), waitingRefreshRate: display.refreshRate,
+                                      log: { [logger] line in logger.info("output \(output.connector): \(line)") })
+            }
         case .auto, .fbdev, .sdl:
             return unavailableOutput("outputs beside the first need the headless backend, not \(opened.backend.rawValue)")
         }

@@ -249,3 +249,48 @@ echo "drm uevents:"; cat /run/drm-uevents.log
 sleep 3
 check replug-keeps-service-active sh -c 'systemctl is-active swipe-kiosk && runuser -u operator -- swipe-kiosk ctl status | grep "^display:"'
 screendump 10-after-replug
+
+phase two-outputs
+# The host plugs in virtio-gpu's second head; the config gets two [[display.output]]: the touch
+# deck on Virtual-1 and a deck of its own (a yellow "board") on any other connector, which opens
+# on the same card with its own CRTC at the restart. A swipe moves the first output's deck only.
+echo "E2E-HEAD 1 800 600"
+# sysfs' status is the last probe's: "detect" probes the connector again.
+check second-head-connected wait_for 90 sh -c 'echo detect > /sys/class/drm/card0-Virtual-2/status; grep -x connected /sys/class/drm/card0-Virtual-2/status'
+connector_state
+cat >> $config <<'TOML'
+
+[[display.output]]
+connector = "Virtual-1"
+mode = "800x600"
+
+[[display.output]]
+connector = "*"
+mode = "800x600"
+screens = ["board"]
+
+[[screen]]
+name = "board"
+background = "#d0d010"
+TOML
+swipe-kiosk check-config $config
+since=$(date '+%Y-%m-%d %H:%M:%S')
+systemctl restart swipe-kiosk
+wait_for 120 test "$(property ActiveState)" = active
+check two-outputs-service-active sh -c 'systemctl show -P ActiveState swipe-kiosk | grep -x active'
+wait_for 60 sh -c "ls -l /proc/\$(systemctl show -P MainPID swipe-kiosk)/fd | grep -q '$touchscreen'"
+check two-outputs-both-opened sh -c "journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep -E 'Virtual-2 at|beside the first' ; runuser -u operator -- swipe-kiosk ctl status | grep -A3 '^outputs:' && runuser -u operator -- swipe-kiosk ctl status | grep '\"board\"' | grep -v disconnected"
+sleep 3
+screendump 11-head0-two-outputs 0
+screendump 11-head1-two-outputs 1
+# The second output's own frame, as the daemon composed and flipped it (D-Bus ScreenshotOutput).
+runuser -u operator -- swipe-kiosk ctl screenshot --output output-2 /home/operator/shot2.png
+echo "=== E2E-BEGIN ctl-screenshot-output-2.png.b64 ==="; base64 /home/operator/shot2.png 2>/dev/null; echo "=== E2E-END ctl-screenshot-output-2.png.b64 ==="
+# Which framebuffer each plane and CRTC scans out, as the kernel sees it.
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+echo "=== E2E-BEGIN drm-state.log ==="; cat /sys/kernel/debug/dri/0/state 2>&1; echo "=== E2E-END drm-state.log ==="
+evemu-play "$touchscreen" < $here/swipe-left.events
+sleep 4
+check swipe-moves-first-output-only sh -c 'status=$(runuser -u operator -- swipe-kiosk ctl status); echo "$status" | grep -E "^screen: +red$" && echo "$status" | grep "\"board\""'
+screendump 12-head0-after-swipe 0
+screendump 12-head1-after-swipe 1
