@@ -123,6 +123,27 @@ final class DRMAtomicDisplayTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("CRTC 41 has no primary plane; using legacy page flips") }, "\(messages)")
     }
 
+    func testDarkenedAndWokenWhileUnpluggedCommitsNothingAndTheReplugCarriesTheState() throws {
+        let display = try makeDisplay()
+        device.connectors[1].isConnected = false
+        display.reprobe()
+        let before = device.commits.count
+        try display.setPowerSaving(true)
+        XCTAssertEqual(device.commits.count, before, "no commit for a CRTC whose connector is gone")
+        device.connectors[1].isConnected = true
+        display.reprobe()
+        XCTAssertEqual(device.calls.last, "commit modeset fb=100 active=0", "lit again dark, as it was darkened")
+        try display.setPowerSaving(false)
+        XCTAssertEqual(device.calls.last, "commit modeset active=1")
+        device.connectors[1].isConnected = false
+        display.reprobe()
+        try display.setPowerSaving(true)
+        try display.setPowerSaving(false)
+        device.connectors[1].isConnected = true
+        display.reprobe()
+        XCTAssertEqual(device.calls.last, "commit modeset fb=100 active=1", "woken while unplugged: lit on replug")
+    }
+
     func testReplugSetsTheModeAgainWithAFreshBlobAndFreesTheOld() throws {
         let display = try makeDisplay()
         device.connectors[1].isConnected = false

@@ -473,6 +473,11 @@ public final class DRMDisplay: Display {
             return
         }
         guard enabled != isBlanked else { return }
+        guard scanout != .disconnected else {
+            // Nothing to darken now: the mode set that lights a panel plugged in carries ACTIVE as asked.
+            isBlanked = enabled
+            return
+        }
         // A modeset commit (CRTC ACTIVE); blocking like the legacy DPMS call, and rare (idle timeout, touch).
         try device.commit(atomic.power(on: !enabled), flags: .allowModeset)
         isBlanked = enabled
