@@ -51,12 +51,20 @@ VKMS_CACHE   ?= $(VM_CACHE)/vkms
 all: build
 
 # Installs only the packages that are not installed yet, so a set-up machine costs nothing.
+# Another apt-get at work (unattended upgrades, a second make) holds apt's locks: wait for it,
+# up to ten minutes, rather than fail.
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:" $$missing; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+		for attempt in $$(seq 60); do \
+			log=$$(mktemp); \
+			{ $(SUDO) apt-get update -qq && \
+			  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; } >$$log 2>&1; \
+			status=$$?; cat $$log; \
+			grep -q 'Could not get lock' $$log || { rm -f $$log; exit $$status; }; \
+			rm -f $$log; echo "apt is busy (another apt-get); trying again in 10 s"; sleep 10; \
+		done; exit 1; \
 	fi
 endef
 
