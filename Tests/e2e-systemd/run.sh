@@ -229,8 +229,10 @@ assert second-head-connected guest_check second-head-connected
 assert two-outputs-service-active guest_check two-outputs-service-active
 assert two-outputs-both-opened guest_check two-outputs-both-opened
 assert second-output-screenshot-shows-own-deck output_screenshot_shows d0d010
+assert second-head-shows-own-deck e2e expect-colour "$out/11-head1-two-outputs.ppm" d0d010 24
 assert swipe-moves-first-output-only guest_check swipe-moves-first-output-only
 assert swipe-changes-first-head e2e expect-colour "$out/12-head0-after-swipe.ppm" 1010d0 24
+assert swipe-leaves-second-head e2e expect-colour "$out/12-head1-after-swipe.ppm" d0d010 24
 assert security-exposure-at-most-2.0 security_exposure_at_most 2.0
 assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep-check
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644

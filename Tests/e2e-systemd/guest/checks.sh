@@ -15,7 +15,7 @@ check() { # check NAME COMMAND... : pass or fail, with the command's output as t
     echo
 }
 result() { echo "E2E-RESULT $1 $2"; }
-screendump() { echo "E2E-SCREENDUMP $1"; sleep 2; }
+screendump() { echo "E2E-SCREENDUMP $*"; sleep 2; }  # a name, and the head when not the first
 wait_for() { # wait_for SECONDS COMMAND... : polls every 200 ms (each poll is slow under emulation)
     local deadline=$((SECONDS + $1))
     shift
