@@ -7,7 +7,8 @@
 /* An enlarging bilinear scale done as two passes per output row: each source row the output needs
    is filtered across once into a row buffer (the table below says, per output column, which two
    source pixels it mixes and by how much), then the output row mixes two such rows
-   (kiosk_mix_row). Across, four output pixels at a time take their pixels from one 16-byte load
+   (kiosk_mix_rows_streaming: the frame is read by the compositor after other work, so its
+   stores go past the cache and do not first read each line in). Across, four output pixels at a time take their pixels from one 16-byte load
    of the source row with a byte shuffle, and one multiply-add (vpmaddubsw) per two pixels weighs
    them: libyuv's ARGB column filter fetches each pair with scalar loads and extracts, which was
    two thirds of its scale (README, "Camera and video conversions"). */
@@ -211,11 +212,8 @@ void kiosk_bilinear_rows(kiosk_bilinear *s, int band, const uint32_t *source, pt
         int row, fraction;
         sample(y, s->source_height, s->out_height, &row, &fraction);
         hold(s, rows, 0, row, source, source_stride);
-        if (fraction == 0) {
-            memcpy(out + y * out_stride, rows->rows[0], sizeof(uint32_t) * (size_t)s->out_width);
-            continue;
-        }
-        hold(s, rows, 1, row + 1, source, source_stride);
-        kiosk_mix_row(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
+        if (fraction > 0) hold(s, rows, 1, row + 1, source, source_stride);
+        kiosk_mix_rows_streaming(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
     }
+    kiosk_stores_fence();
 }

@@ -22,6 +22,10 @@ struct kiosk_raster_kernels {
     void (*downscale_row)(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor);
     void (*upscale_row)(const uint32_t *small, int small_width, uint32_t *out, int factor, const upscale_weights *weights);
     void (*mix_row)(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second, int bytes, int weight);
+    /* The same, whole cache lines of the output stored past the cache where the CPU has such
+       stores (the caller fences): for an output written once and read after other work. */
+    void (*mix_row_streaming)(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second, int bytes,
+                              int weight);
     void (*fade_row)(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
                      const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight);
     /* A rectangle copied without the final store fence, so a band of many boxes pays for one. */
@@ -377,6 +381,12 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
     }
 }
 
+/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
+   the first whole line, which streaming stores leave to ordinary ones. */
+static inline int bytes_to_cache_line(const void *p) {
+    return (int)((64 - ((uintptr_t)p & 63)) & 63);
+}
+
 /* out = (first x (128 - weight) + second x weight) / 128 per byte, rounded. */
 static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
                              int bytes, int weight) {
@@ -388,27 +398,50 @@ static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict firs
 
 /* The same with AVX2: bytes of both inputs interleaved, then one multiply-add (vpmaddubsw)
    per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
+__attribute__((target("avx2"))) static inline __m256i mix32(const uint8_t *first, const uint8_t *second, int i, __m256i weights) {
+    const __m256i half = _mm256_set1_epi16(64);
+    __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
+    __m256i low = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), weights);
+    __m256i high = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), weights);
+    low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
+    high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
+    return _mm256_packus_epi16(low, high);
+}
+
+static inline uint8_t mix_byte(uint8_t first, uint8_t second, int weight) {
+    return (uint8_t)((first * (128 - weight) + second * weight + 64) >> 7);
+}
+
 __attribute__((target("avx2")))
 static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
                          int bytes, int weight) {
     int i = 0;
     while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
-        out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+        out[i] = mix_byte(first[i], second[i], weight);
         i++;
     }
     const __m256i weights = _mm256_set1_epi16((int16_t)((weight << 8) | (128 - weight)));
-    const __m256i half = _mm256_set1_epi16(64);
-    for (; i + 32 <= bytes; i += 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
-        __m256i low = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), weights);
-        __m256i high = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), weights);
-        low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
-        high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
-        __m256i mixed = _mm256_packus_epi16(low, high);
-        _mm256_store_si256((__m256i *)(out + i), mixed);
+    for (; i + 32 <= bytes; i += 32) _mm256_store_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+    for (; i < bytes; i++) out[i] = mix_byte(first[i], second[i], weight);
+}
+
+/* Whole cache lines streamed, as fade_row_avx2 does; a line the row covers in part gets ordinary stores. */
+__attribute__((target("avx2")))
+static void mix_row_streaming_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
+                                   int bytes, int weight) {
+    const __m256i weights = _mm256_set1_epi16((int16_t)((weight << 8) | (128 - weight)));
+    int head = bytes_to_cache_line(out), i = 0;
+    if (bytes >= head + 64) {
+        for (; i + 32 <= head; i += 32) _mm256_storeu_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+        for (; i < head; i++) out[i] = mix_byte(first[i], second[i], weight);
+        for (; i + 64 <= bytes; i += 64) {
+            _mm256_stream_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+            _mm256_stream_si256((__m256i *)(out + i + 32), mix32(first, second, i + 32, weights));
+        }
     }
-    for (; i < bytes; i++) out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+    for (; i + 32 <= bytes; i += 32) _mm256_storeu_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+    for (; i < bytes; i++) out[i] = mix_byte(first[i], second[i], weight);
 }
 #endif
 
@@ -423,6 +456,20 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
         return;
     }
     raster()->mix_row((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
+}
+
+void kiosk_mix_rows_streaming(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight) {
+    if (count <= 0) return;
+    const kiosk_raster_kernels *kernels = raster();
+    if (weight <= 0 || weight >= 128) {
+        kernels->copy_rows(out, 0, weight <= 0 ? first : second, 0, count, 1);
+        return;
+    }
+    kernels->mix_row_streaming((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
+}
+
+void kiosk_stores_fence(void) {
+    raster()->fence();
 }
 
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
@@ -460,11 +507,6 @@ static void fade_row_portable(uint8_t *restrict out, const uint8_t *restrict cam
 }
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
-/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
-   the first whole line, which streaming stores leave to ordinary ones. */
-static inline int bytes_to_cache_line(const void *p) {
-    return (int)((64 - ((uintptr_t)p & 63)) & 63);
-}
 
 /* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
    bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. `pair` and
@@ -638,25 +680,25 @@ void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stri
 /* The paths' loops: what differs from one path to the next is only which build each entry takes. */
 const kiosk_raster_kernels kiosk_raster_portable = {
     .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
-    .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
+    .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .mix_row_streaming = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
 #if defined(KIOSK_HAVE_VECTOR_PATH)
 const kiosk_raster_kernels kiosk_raster_vector = {
     .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
-    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
+    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .mix_row_streaming = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
 #endif
 #if defined(KIOSK_HAVE_AVX2_PATH)
 const kiosk_raster_kernels kiosk_raster_avx2 = {
     .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx2, .downscale_row = downscale_row_avx2,
-    .upscale_row = upscale_row_avx2, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
+    .upscale_row = upscale_row_avx2, .mix_row = mix_row_avx2, .mix_row_streaming = mix_row_streaming_avx2, .fade_row = fade_row_avx2_any_weights,
     .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
 };
 const kiosk_raster_kernels kiosk_raster_avx512 = {
     .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx512, .downscale_row = downscale_row_avx2,
-    .upscale_row = upscale_row_avx512, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
+    .upscale_row = upscale_row_avx512, .mix_row = mix_row_avx2, .mix_row_streaming = mix_row_streaming_avx2, .fade_row = fade_row_avx2_any_weights,
     .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
 };
 #endif
