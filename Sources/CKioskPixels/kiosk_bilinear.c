@@ -7,8 +7,10 @@
 /* An enlarging bilinear scale done as two passes per output row: each source row the output needs
    is filtered across once into a row buffer (the table below says, per output column, which two
    source pixels it mixes and by how much), then the output row mixes two such rows
-   (kiosk_mix_rows_streaming: the frame is read by the compositor after other work, so its
-   stores go past the cache and do not first read each line in). Across, four output pixels at a time take their pixels from one 16-byte load
+   (kiosk_mix_row_streaming_avx2: the frame is read by the compositor after other work, so its
+   stores go past the cache and do not first read each line in). Both passes are AVX2 whatever
+   the compositor's table: the caller uses this scale only where libyuv runs its SIMD rows, so
+   the feed's conversion follows libyuv's one choice. Across, four output pixels at a time take their pixels from one 16-byte load
    of the source row with a byte shuffle, and one multiply-add (vpmaddubsw) per two pixels weighs
    them: libyuv's ARGB column filter fetches each pair with scalar loads and extracts, which was
    two thirds of its scale (README, "Camera and video conversions"). */
@@ -213,7 +215,13 @@ void kiosk_bilinear_rows(kiosk_bilinear *s, int band, const uint32_t *source, pt
         sample(y, s->source_height, s->out_height, &row, &fraction);
         hold(s, rows, 0, row, source, source_stride);
         if (fraction > 0) hold(s, rows, 1, row + 1, source, source_stride);
-        kiosk_mix_rows_streaming(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
+#if defined(KIOSK_HAVE_AVX2_PATH)
+        kiosk_mix_row_streaming_avx2(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
+#else
+        kiosk_mix_row(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
+#endif
     }
-    kiosk_stores_fence();
+#if defined(KIOSK_HAVE_AVX2_PATH)
+    _mm_sfence();
+#endif
 }

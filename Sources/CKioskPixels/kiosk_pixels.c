@@ -22,10 +22,6 @@ struct kiosk_raster_kernels {
     void (*downscale_row)(const uint32_t *a, const uint32_t *b, int width, uint32_t *out, int small_width, int factor);
     void (*upscale_row)(const uint32_t *small, int small_width, uint32_t *out, int factor, const upscale_weights *weights);
     void (*mix_row)(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second, int bytes, int weight);
-    /* The same, whole cache lines of the output stored past the cache where the CPU has such
-       stores (the caller fences): for an output written once and read after other work. */
-    void (*mix_row_streaming)(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second, int bytes,
-                              int weight);
     void (*fade_row)(uint8_t *restrict out, const uint8_t *restrict camera, const uint8_t *restrict top,
                      const uint8_t *restrict bottom, int bytes, int keep, int top_weight, int bottom_weight);
     /* A rectangle copied without the final store fence, so a band of many boxes pays for one. */
@@ -458,19 +454,6 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
     raster()->mix_row((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
 }
 
-void kiosk_mix_rows_streaming(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight) {
-    if (count <= 0) return;
-    const kiosk_raster_kernels *kernels = raster();
-    if (weight <= 0 || weight >= 128) {
-        kernels->copy_rows(out, 0, weight <= 0 ? first : second, 0, count, 1);
-        return;
-    }
-    kernels->mix_row_streaming((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
-}
-
-void kiosk_stores_fence(void) {
-    raster()->fence();
-}
 
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
                            uint32_t *full, ptrdiff_t full_stride, int width, int height) {
@@ -605,6 +588,17 @@ static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict 
 }
 #endif
 
+#if defined(KIOSK_HAVE_AVX2_PATH)
+void kiosk_mix_row_streaming_avx2(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight) {
+    if (count <= 0) return;
+    if (weight <= 0 || weight >= 128) {
+        copy_row_streaming(out, weight <= 0 ? first : second, count);
+        return;
+    }
+    mix_row_streaming_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
+}
+#endif
+
 static void copy_rows_portable(uint32_t *out, ptrdiff_t out_stride, const uint32_t *source, ptrdiff_t source_stride, int width, int height) {
     for (int r = 0; r < height; r++) memcpy(out + r * out_stride, source + r * source_stride, (size_t)width * 4);
 }
@@ -680,25 +674,25 @@ void kiosk_copy_boxes_pooled(kiosk_pool *pool, uint32_t *out, ptrdiff_t out_stri
 /* The paths' loops: what differs from one path to the next is only which build each entry takes. */
 const kiosk_raster_kernels kiosk_raster_portable = {
     .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
-    .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .mix_row_streaming = mix_row_portable, .fade_row = fade_row_portable,
+    .upscale_row = upscale_row_portable, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
 #if defined(KIOSK_HAVE_VECTOR_PATH)
 const kiosk_raster_kernels kiosk_raster_vector = {
     .blur_columns = blur_columns_for_any_cpu, .average_rows = average_rows_portable, .downscale_row = downscale_row_portable,
-    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .mix_row_streaming = mix_row_portable, .fade_row = fade_row_portable,
+    .upscale_row = upscale_row_baseline_vector, .mix_row = mix_row_portable, .fade_row = fade_row_portable,
     .copy_rows = copy_rows_portable, .fence = fence_nothing,
 };
 #endif
 #if defined(KIOSK_HAVE_AVX2_PATH)
 const kiosk_raster_kernels kiosk_raster_avx2 = {
     .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx2, .downscale_row = downscale_row_avx2,
-    .upscale_row = upscale_row_avx2, .mix_row = mix_row_avx2, .mix_row_streaming = mix_row_streaming_avx2, .fade_row = fade_row_avx2_any_weights,
+    .upscale_row = upscale_row_avx2, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
     .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
 };
 const kiosk_raster_kernels kiosk_raster_avx512 = {
     .blur_columns = blur_columns_for_avx2, .average_rows = average_rows_avx512, .downscale_row = downscale_row_avx2,
-    .upscale_row = upscale_row_avx512, .mix_row = mix_row_avx2, .mix_row_streaming = mix_row_streaming_avx2, .fade_row = fade_row_avx2_any_weights,
+    .upscale_row = upscale_row_avx512, .mix_row = mix_row_avx2, .fade_row = fade_row_avx2_any_weights,
     .copy_rows = copy_rows_streaming, .fence = fence_streaming_stores,
 };
 #endif

@@ -60,7 +60,7 @@ int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, in
    a flat colour and its alpha come out as they went in): a table per output column and the row
    buffers of up to `bands` bands run at once, made once for the sizes. Its loop across is AVX2:
    NULL on a CPU without it, for out_width below source_width, sides above 16384, or out of memory
-   (the caller scales another way). The mix down follows the table kiosk_pixels_mode names. */
+   (the caller scales another way). Both passes are AVX2 whatever table kiosk_pixels_mode names. */
 typedef struct kiosk_bilinear kiosk_bilinear;
 kiosk_bilinear *kiosk_bilinear_create(int source_width, int source_height, int out_width, int out_height, int bands);
 void kiosk_bilinear_destroy(kiosk_bilinear *scale);
