@@ -8,11 +8,13 @@ import Synchronization
 /// Turns captured buffers of any supported format into display-size, aspect-filled frames (or,
 /// for a video element, frames of the element's size fitted as its `fit` says).
 ///
-/// libyuv does the work (SIMD where the CPU has it): the visible window of the frame is converted
-/// straight into the destination when it maps pixel for pixel, and otherwise converted at its own
-/// size into a staging buffer that one bilinear scale aspect-fills into the destination. Both steps
-/// are cut into bands of rows run side by side on the converter's worker threads (a band's pixels
-/// are the same as the whole call's: `ARGBScaleClip` starts each band where the whole scale would).
+/// libyuv does the conversion (SIMD where the CPU has it): the visible window of the frame is
+/// converted straight into the destination when it maps pixel for pixel, and otherwise converted at
+/// its own size into a staging buffer that one bilinear scale aspect-fills into the destination:
+/// `kiosk_bilinear` (`BilinearEnlargement`) for an enlargement across where libyuv runs its SIMD
+/// rows on an AVX2 CPU, libyuv's `ARGBScaleClip` for the rest. Both steps are cut into bands of
+/// rows run side by side on the converter's worker threads (a band's pixels are the same as the
+/// whole call's: both scalers start each band where the whole scale would).
 /// YUV is BT.601 limited range, what V4L2 drivers and decoders send by default. MJPEG is decoded by
 /// libjpeg-turbo at the scale nearest the display first. Frames come out as XRGB8888: the top byte is
 /// not defined (libyuv's scaler leaves 253 there), as the compositor reads the feed as x8r8g8b8.
@@ -227,9 +229,10 @@ final class FrameConverter {
     /// Scales the window of `picture` over the `target` pixels of `destination` with bilinear filtering.
     ///
     /// An enlargement across is `kiosk_bilinear`'s where libyuv runs its SIMD rows and the CPU has
-    /// AVX2 (1.4x faster than `ARGBScale`, whose column filter was two thirds of the scale); any
-    /// other scale is libyuv's, whose horizontal ARGB filter weighs two pixels by 127/128 in all
-    /// (this version rounds down), so its pixels come out up to 2/255 darker, with 253 in the top byte.
+    /// AVX2 (1280x720 to 1920x1080 converted in 0.76 ms against 1.26 ms with `ARGBScale`, whose
+    /// column filter was two thirds of the scale). Any other scale is libyuv's, whose horizontal
+    /// ARGB filter weighs two pixels by 127/128 in all (this version rounds down), so its pixels
+    /// come out up to 2/255 darker, with 253 in the top byte.
     private func scale(_ picture: PixelBuffer, window: FrameWindow, into destination: PixelBuffer,
                        at target: FrameWindow) throws(CameraError) {
         let base = UnsafeMutableRawPointer(picture.pixels).assumingMemoryBound(to: UInt8.self) + window.y * picture.stride + window.x * 4
