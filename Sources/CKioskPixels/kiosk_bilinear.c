@@ -15,6 +15,8 @@
    them: libyuv's ARGB column filter fetches each pair with scalar loads and extracts, which was
    two thirds of its scale (README, "Camera and video conversions"). */
 
+#if defined(KIOSK_HAVE_AVX2_PATH)
+
 /* Output pixels per group: one 16-byte source load serves a group while the group's pixels lie
    within four source pixels, which an enlargement keeps (its four outputs span at most three
    source steps). Two groups fill a 256-bit register. */
@@ -73,7 +75,6 @@ static void filter_scalar(const kiosk_bilinear *s, const uint32_t *source, uint3
     }
 }
 
-#if defined(KIOSK_HAVE_AVX2_PATH)
 __attribute__((target("avx2")))
 static void filter_avx2(const kiosk_bilinear *s, const uint32_t *source, uint32_t *out) {
     const __m256i half = _mm256_set1_epi16(64);
@@ -93,7 +94,6 @@ static void filter_avx2(const kiosk_bilinear *s, const uint32_t *source, uint32_
     }
     filter_scalar(s, source, out, s->vector_pixels);
 }
-#endif
 
 /* Fills the table of the group of output pixels from `x` in lane `lane` of `t`; 0 when its
    pixels do not lie within four source pixels from its first (or past the row's end). */
@@ -119,13 +119,13 @@ static int plan_group(kiosk_bilinear *s, int x, pair_table *t, int lane) {
 }
 
 kiosk_bilinear *kiosk_bilinear_create(int source_width, int source_height, int out_width, int out_height, int bands) {
-#if defined(KIOSK_HAVE_AVX2_PATH)
     if (!__builtin_cpu_supports("avx2")) return NULL;
     if (source_width < 1 || source_height < 1 || out_width < source_width || out_height < 1 || bands < 1) return NULL;
     if (out_width > 16384 || out_height > 16384) return NULL;
     kiosk_bilinear *s = calloc(1, sizeof *s);
     if (s == NULL) return NULL;
-    *s = (kiosk_bilinear){source_width, source_height, out_width, out_height, bands};
+    *s = (kiosk_bilinear){.source_width = source_width, .source_height = source_height, .out_width = out_width,
+                          .out_height = out_height, .bands = bands};
     int pairs = out_width / (2 * GROUP);
     s->columns = malloc(sizeof(int32_t) * (size_t)out_width);
     s->fractions = malloc((size_t)out_width);
@@ -161,10 +161,6 @@ kiosk_bilinear *kiosk_bilinear_create(int source_width, int source_height, int o
     }
     s->vector_pixels = pair * 2 * GROUP;
     return s;
-#else
-    (void)source_width, (void)source_height, (void)out_width, (void)out_height, (void)bands;
-    return NULL;
-#endif
 }
 
 void kiosk_bilinear_destroy(kiosk_bilinear *s) {
@@ -194,11 +190,7 @@ static void hold(const kiosk_bilinear *s, band_rows *rows, int slot, int row, co
         rows->held[slot] = row;
         return;
     }
-#if defined(KIOSK_HAVE_AVX2_PATH)
     filter_avx2(s, source + row * source_stride, rows->rows[slot]);
-#else
-    filter_scalar(s, source + row * source_stride, rows->rows[slot], 0);
-#endif
     rows->held[slot] = row;
 }
 
@@ -215,13 +207,27 @@ void kiosk_bilinear_rows(kiosk_bilinear *s, int band, const uint32_t *source, pt
         sample(y, s->source_height, s->out_height, &row, &fraction);
         hold(s, rows, 0, row, source, source_stride);
         if (fraction > 0) hold(s, rows, 1, row + 1, source, source_stride);
-#if defined(KIOSK_HAVE_AVX2_PATH)
         kiosk_mix_row_streaming_avx2(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
-#else
-        kiosk_mix_row(out + y * out_stride, rows->rows[0], rows->rows[1], s->out_width, fraction);
-#endif
     }
-#if defined(KIOSK_HAVE_AVX2_PATH)
     _mm_sfence();
-#endif
 }
+
+#else
+
+/* No loop for other CPUs: the caller scales with libyuv (NEON on ARM). */
+
+kiosk_bilinear *kiosk_bilinear_create(int source_width, int source_height, int out_width, int out_height, int bands) {
+    (void)source_width, (void)source_height, (void)out_width, (void)out_height, (void)bands;
+    return NULL;
+}
+
+void kiosk_bilinear_destroy(kiosk_bilinear *s) {
+    (void)s;
+}
+
+void kiosk_bilinear_rows(kiosk_bilinear *s, int band, const uint32_t *source, ptrdiff_t source_stride,
+                         uint32_t *out, ptrdiff_t out_stride, int from, int to) {
+    (void)s, (void)band, (void)source, (void)source_stride, (void)out, (void)out_stride, (void)from, (void)to;
+}
+
+#endif

@@ -377,12 +377,6 @@ void kiosk_upscale_rows(const uint32_t *small, ptrdiff_t small_stride, int small
     }
 }
 
-/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
-   the first whole line, which streaming stores leave to ordinary ones. */
-static inline int bytes_to_cache_line(const void *p) {
-    return (int)((64 - ((uintptr_t)p & 63)) & 63);
-}
-
 /* out = (first x (128 - weight) + second x weight) / 128 per byte, rounded. */
 static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
                              int bytes, int weight) {
@@ -391,6 +385,12 @@ static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict firs
 }
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
+
+/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
+   the first whole line, which streaming stores leave to ordinary ones. */
+static inline int bytes_to_cache_line(const void *p) {
+    return (int)((64 - ((uintptr_t)p & 63)) & 63);
+}
 
 /* The same with AVX2: bytes of both inputs interleaved, then one multiply-add (vpmaddubsw)
    per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
