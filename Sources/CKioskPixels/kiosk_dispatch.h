@@ -69,4 +69,12 @@ const kiosk_pixel_table *kiosk_pixel_table_chosen(void);
 
 #define KIOSK_BODY static inline __attribute__((always_inline))
 
+#if defined(KIOSK_HAVE_AVX2_PATH)
+/* kiosk_mix_row built for AVX2 whatever the table, for an output written once and read after
+   other work: whole cache lines stored past the cache (a weight of 0 or 128 copies); the writer
+   fences (_mm_sfence) after its last row. kiosk_bilinear's mix down, which follows libyuv's
+   choice of rows as its loop across does, not the table. */
+void kiosk_mix_row_streaming_avx2(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight);
+#endif
+
 #endif

@@ -386,29 +386,58 @@ static void mix_row_portable(uint8_t *restrict out, const uint8_t *restrict firs
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
 
+/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
+   the first whole line, which streaming stores leave to ordinary ones. */
+static inline int bytes_to_cache_line(const void *p) {
+    return (int)((64 - ((uintptr_t)p & 63)) & 63);
+}
+
 /* The same with AVX2: bytes of both inputs interleaved, then one multiply-add (vpmaddubsw)
    per 16 channels gives first x keep + second x take; weights fit a signed byte below 128. */
+__attribute__((target("avx2"))) static inline __m256i mix32(const uint8_t *first, const uint8_t *second, int i, __m256i weights) {
+    const __m256i half = _mm256_set1_epi16(64);
+    __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
+    __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
+    __m256i low = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), weights);
+    __m256i high = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), weights);
+    low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
+    high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
+    return _mm256_packus_epi16(low, high);
+}
+
+static inline uint8_t mix_byte(uint8_t first, uint8_t second, int weight) {
+    return (uint8_t)((first * (128 - weight) + second * weight + 64) >> 7);
+}
+
 __attribute__((target("avx2")))
 static void mix_row_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
                          int bytes, int weight) {
     int i = 0;
     while (i < bytes && ((uintptr_t)(out + i) & 31) != 0) {
-        out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+        out[i] = mix_byte(first[i], second[i], weight);
         i++;
     }
     const __m256i weights = _mm256_set1_epi16((int16_t)((weight << 8) | (128 - weight)));
-    const __m256i half = _mm256_set1_epi16(64);
-    for (; i + 32 <= bytes; i += 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
-        __m256i low = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), weights);
-        __m256i high = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), weights);
-        low = _mm256_srli_epi16(_mm256_add_epi16(low, half), 7);
-        high = _mm256_srli_epi16(_mm256_add_epi16(high, half), 7);
-        __m256i mixed = _mm256_packus_epi16(low, high);
-        _mm256_store_si256((__m256i *)(out + i), mixed);
+    for (; i + 32 <= bytes; i += 32) _mm256_store_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+    for (; i < bytes; i++) out[i] = mix_byte(first[i], second[i], weight);
+}
+
+/* Whole cache lines streamed, as fade_row_avx2 does; a line the row covers in part gets ordinary stores. */
+__attribute__((target("avx2")))
+static void mix_row_streaming_avx2(uint8_t *restrict out, const uint8_t *restrict first, const uint8_t *restrict second,
+                                   int bytes, int weight) {
+    const __m256i weights = _mm256_set1_epi16((int16_t)((weight << 8) | (128 - weight)));
+    int head = bytes_to_cache_line(out), i = 0;
+    if (bytes >= head + 64) {
+        for (; i + 32 <= head; i += 32) _mm256_storeu_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+        for (; i < head; i++) out[i] = mix_byte(first[i], second[i], weight);
+        for (; i + 64 <= bytes; i += 64) {
+            _mm256_stream_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+            _mm256_stream_si256((__m256i *)(out + i + 32), mix32(first, second, i + 32, weights));
+        }
     }
-    for (; i < bytes; i++) out[i] = (uint8_t)((first[i] * (128 - weight) + second[i] * weight + 64) >> 7);
+    for (; i + 32 <= bytes; i += 32) _mm256_storeu_si256((__m256i *)(out + i), mix32(first, second, i, weights));
+    for (; i < bytes; i++) out[i] = mix_byte(first[i], second[i], weight);
 }
 #endif
 
@@ -424,6 +453,7 @@ void kiosk_mix_row(uint32_t *out, const uint32_t *first, const uint32_t *second,
     }
     raster()->mix_row((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
 }
+
 
 void kiosk_upscale_columns(const uint32_t *wide, ptrdiff_t wide_stride, int wide_rows, int factor,
                            uint32_t *full, ptrdiff_t full_stride, int width, int height) {
@@ -460,11 +490,6 @@ static void fade_row_portable(uint8_t *restrict out, const uint8_t *restrict cam
 }
 
 #if defined(KIOSK_HAVE_AVX2_PATH)
-/* Bytes from `p` to the next 64-byte cache line boundary (0 on one): the part of a row before
-   the first whole line, which streaming stores leave to ordinary ones. */
-static inline int bytes_to_cache_line(const void *p) {
-    return (int)((64 - ((uintptr_t)p & 63)) & 63);
-}
 
 /* With vpmaddubsw: camera and top-row bytes interleaved against (keep, top weight), bottom-row
    bytes against (bottom weight, 0); every weight below 128 so it fits a signed byte. `pair` and
@@ -560,6 +585,17 @@ static void copy_row_streaming(uint32_t *restrict out, const uint32_t *restrict 
         _mm256_stream_si256((__m256i *)(out + i + 8), _mm256_loadu_si256((const __m256i *)(source + i + 8)));
     }
     memcpy(out + i, source + i, (size_t)(width - i) * 4);
+}
+#endif
+
+#if defined(KIOSK_HAVE_AVX2_PATH)
+void kiosk_mix_row_streaming_avx2(uint32_t *out, const uint32_t *first, const uint32_t *second, int count, int weight) {
+    if (count <= 0) return;
+    if (weight <= 0 || weight >= 128) {
+        copy_row_streaming(out, weight <= 0 ? first : second, count);
+        return;
+    }
+    mix_row_streaming_avx2((uint8_t *)out, (const uint8_t *)first, (const uint8_t *)second, count * 4, weight);
 }
 #endif
 

@@ -55,6 +55,21 @@ int kiosk_perspective_rect(uint32_t *out, ptrdiff_t out_stride, int x, int y, in
                            const uint32_t *source, ptrdiff_t source_stride, int source_width, int source_height,
                            const double inverse[9], int alpha, int over);
 
+/* An enlarging bilinear scale of a source_width x source_height picture over out_width x
+   out_height pixels (pixel centres aligned, edges repeated, weights in 128ths that sum to one, so
+   a flat colour and its alpha come out as they went in): a table per output column and the row
+   buffers of up to `bands` bands run at once, made once for the sizes. Its loop across is AVX2:
+   NULL on a CPU without it, for out_width below source_width, sides above 16384, or out of memory
+   (the caller scales another way). Both passes are AVX2 whatever table kiosk_pixels_mode names. */
+typedef struct kiosk_bilinear kiosk_bilinear;
+kiosk_bilinear *kiosk_bilinear_create(int source_width, int source_height, int out_width, int out_height, int bands);
+void kiosk_bilinear_destroy(kiosk_bilinear *scale);
+/* Output rows [from, to) of the scale from `source` into `out` (strides in pixels), with band
+   `band`'s row buffers: bands run at once must use different ones. Every row is what the whole
+   scale makes of it, so the pixels do not depend on the cut. */
+void kiosk_bilinear_rows(kiosk_bilinear *scale, int band, const uint32_t *source, ptrdiff_t source_stride,
+                         uint32_t *out, ptrdiff_t out_stride, int from, int to);
+
 /* A fixed set of persistent threads that share out a job's tasks; the caller is one of them.
    Whoever creates a pool owns it: one job at a time, from one thread. */
 typedef struct kiosk_pool kiosk_pool;
