@@ -107,7 +107,7 @@ final class FeedSession {
             if format != lastAnnouncedFormat {
                 let chosen = "\(format.width)x\(format.height) \(format.pixelFormat)"
                 let asked = requested.map { $0 == chosen ? "" : " (asked \($0))" } ?? ""
-                log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)")
+                log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)\(Self.exportNote(format))")
                 lastAnnouncedFormat = format
             }
             mailbox.status = "camera \(device.path): \(format)"
@@ -124,13 +124,18 @@ final class FeedSession {
         do throws(CameraError) {
             let delivered = try device.withNextFrame(timeout: frameWait) { frame throws(CameraError) in
                 let buffer = mailbox.writableBuffer()
+                if let lease = frame.lease, mailbox.scannedOutDirectly {
+                    // A plane shows the capture buffer itself; the loop converts it if it must compose it after all.
+                    mailbox.publish(buffer, capture: FrameMailbox.Capture(lease: lease, converted: false))
+                    return
+                }
                 do throws(CameraError) {
                     try converter.convert(frame, into: buffer)
                 } catch {
                     mailbox.recycle(buffer)
                     throw error
                 }
-                mailbox.publish(buffer)
+                mailbox.publish(buffer, capture: frame.lease.map { FrameMailbox.Capture(lease: $0, converted: true) })
             }
             guard delivered else {
                 // A clip that does not loop has played out: its last frame stays, nothing stalled.
@@ -202,6 +207,15 @@ final class FeedSession {
         showingFallback = true
         fallbackDueAt = fallback?.nextChange(after: time).map { $0 + startTime }
         return fallbackDueAt.map { max($0 - now, 0) }
+    }
+
+    /// What the log says of the buffers' DMABUF export, when it was asked for.
+    private static func exportNote(_ format: CaptureFormat) -> String {
+        switch format.bufferExport {
+        case .notAsked: ""
+        case .exported: "; buffers exported as DMABUF for zero-copy scan-out"
+        case .failed(let reason): "; buffers not exported as DMABUF (\(reason)): frames are converted and copied"
+        }
     }
 
     private static func seconds(_ value: Double) -> String {
