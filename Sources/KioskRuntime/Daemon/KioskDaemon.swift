@@ -181,6 +181,8 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
+        pacer.backgroundCapture = { [unowned camera] in camera.captureBuffer }
+        pacer.feedPlaced = { [unowned camera] placement in camera.feedPlaced(placement) }
         pacer.videoFrames = { [unowned self] in
             videos.update(for: sceneHost.scene)
             return videos.frames

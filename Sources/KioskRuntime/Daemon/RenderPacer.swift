@@ -2,6 +2,7 @@ import Foundation
 import KioskCompositor
 import KioskDisplay
 import KioskEngine
+import KioskOptions
 import Logging
 
 /// Draws a frame only at a vsync after something changed, and lets the display rest otherwise.
@@ -17,6 +18,11 @@ final class RenderPacer {
     private unowned let sceneHost: SceneHost
     /// The background to draw behind the screens (the camera's newest frame).
     var background: () -> PixelBuffer? = { nil }
+    /// The capture buffer `background()`'s frame came in, where the camera exports its buffers (zero-copy).
+    var backgroundCapture: () -> (any CaptureBuffer)? = { nil }
+    /// Hears where the display put the feed of the frame being composed (the camera converts a
+    /// frame its thread left unconverted unless it is scanned out from its own buffer).
+    var feedPlaced: (FeedPlacement) -> Void = { _ in }
     /// The video elements' newest frames, by view (`VideoElementPlayers`).
     var videoFrames: () -> [ObjectIdentifier: PixelBuffer] = { [:] }
     /// The first frame is on screen.
@@ -102,8 +108,14 @@ final class RenderPacer {
 
     /// The last composed frame, as the display shows it (rotated); with the feed on a plane of its
     /// own, the UI laid over the newest feed frame (never rotated: a rotated display composes).
-    var lastFrame: PixelBuffer { compositor.shownFrame(feed: background()) }
-    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: background()) : compositor.upright }
+    var lastFrame: PixelBuffer { compositor.shownFrame(feed: convertedBackground()) }
+    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: convertedBackground()) : compositor.upright }
+
+    /// The newest feed frame with its pixels, converted now if the feed is scanned out from its capture buffer.
+    private func convertedBackground() -> PixelBuffer? {
+        if compositor.feedOnPlane { feedPlaced(.planeCopied) }
+        return background()
+    }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {
@@ -163,7 +175,7 @@ final class RenderPacer {
     func presentBlack() {
         let size = display.size
         // The black frame is composed: the feed leaves its plane.
-        _ = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil)
+        feedPlaced(display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil))
         feedOnPlaneShown = nil
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
@@ -187,10 +199,14 @@ final class RenderPacer {
         let started = clock.now
         let scene = sceneHost.scene
         let feed = background()
-        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [display, isSuspended] shown in
-            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
-                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
-                               feed: feed)
+        let capture = backgroundCapture()
+        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [display, isSuspended, feedPlaced] shown in
+            let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
+                                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
+                                               feed: feed, capture: capture)
+            // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
+            feedPlaced(placement)
+            return placement.isOnPlane
         }
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {
