@@ -92,16 +92,20 @@ final class FrameMailbox: Sendable {
         }
     }
 
-    /// The frame `takeNewest` last returned.
-    var handedOutFrame: PixelBuffer? { slots.withLock { $0.handedOut } }
-
     /// The capture buffer of the frame `takeNewest` last returned, if it came with one.
     var handedOutCapture: Capture? { slots.withLock { $0.handedOutCapture } }
 
-    /// Notes that the frame `takeNewest` last returned, `buffer`, now holds its converted pixels.
-    func markConverted(_ buffer: PixelBuffer) {
+    /// Converts with `convert`, on the calling thread, the frame `takeNewest` last returned if the
+    /// producer left it unconverted; once. The producer never touches that frame meanwhile.
+    func completeHandedOut(_ convert: (CapturedFrame, PixelBuffer) -> Void) {
+        let pending: (PixelBuffer, CaptureLease)? = slots.withLock { slots in
+            guard let frame = slots.handedOut, let capture = slots.handedOutCapture, !capture.converted else { return nil }
+            return (frame, capture.lease)
+        }
+        guard let (frame, lease) = pending else { return }
+        convert(lease.frame, frame)
         slots.withLock { slots in
-            if slots.handedOut === buffer { slots.handedOutCapture?.converted = true }
+            if slots.handedOut === frame { slots.handedOutCapture?.converted = true }
         }
     }
 

@@ -20,8 +20,9 @@ public final class LiveFeed: CameraFeed {
     private let fit: ImageFit
     /// Asked by `setPaused`; the capture thread follows it (a run started later starts paused).
     private let paused = Mutex(false)
-    /// Converts on the loop the frames the capture thread left unconverted (`completeNewestFrame`).
-    private let loopConverter: Mutex<FrameConverter>
+    /// Converts the frames the capture thread left unconverted (`completeNewestFrame`): the loop's
+    /// own, used from the loop thread only.
+    private nonisolated(unsafe) let loopConverter: FrameConverter
 
     /// - Parameters:
     ///   - makeDevice: builds the device on the capture thread; nil for a feed without a camera.
@@ -40,7 +41,7 @@ public final class LiveFeed: CameraFeed {
         self.log = log
         self.warn = warn
         self.fit = fit
-        loopConverter = Mutex(FrameConverter(source: settings.devicePath, fit: fit))
+        loopConverter = FrameConverter(source: settings.devicePath, fit: fit)
     }
 
     deinit {
@@ -64,10 +65,10 @@ public final class LiveFeed: CameraFeed {
     }
 
     public func completeNewestFrame() {
-        guard let capture = mailbox.handedOutCapture, !capture.converted, let frame = mailbox.handedOutFrame else { return }
-        // A frame that fails to convert shows what its buffer held before: the next one replaces it.
-        loopConverter.withLock { converter in try? converter.convert(capture.lease.frame, into: frame) }
-        mailbox.markConverted(frame)
+        mailbox.completeHandedOut { captured, frame in
+            // A frame that fails to convert shows what its buffer held before: the next one replaces it.
+            try? loopConverter.convert(captured, into: frame)
+        }
     }
 
     public func start(after previous: FeedStop?) {

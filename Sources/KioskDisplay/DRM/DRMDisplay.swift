@@ -334,7 +334,8 @@ public final class DRMDisplay: Display {
         // The capture buffer as it is where a plane takes its format, else the frame converted to XRGB at the mode's size.
         var plan = planner.plan(scene: scene, feed: capture.map { PlaneFeed(format: $0.pixelFormat, size: $0.size) }
                                     ?? size.map { PlaneFeed(format: .xrgb32, size: $0) })
-        var notZeroCopy: String? = capture == nil ? "the camera's buffers are not exported as DMABUF" : nil
+        // Without a capture buffer the camera log already said why its buffers are not exported.
+        var notZeroCopy: String?
         var captureFramebuffer: UInt32 = 0
         if case .planes(let layouts) = plan {
             var usable: [PlaneLayout] = []
