@@ -182,6 +182,36 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.hasSuffix("; not zero-copy: no plane under the UI's takes YUYV, the camera's format") }, "\(messages)")
     }
 
+    func testANewCameraFrameIsShownWithoutAComposedFrameWhileTheFeedIsOnItsPlaneFromItsBuffer() throws {
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        try frame()
+        let commitsBefore = device.commits.count
+        cameraFrame(index: 1, sequence: 2)
+        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        let request = try XCTUnwrap(device.commits.last?.request)
+        XCTAssertEqual(device.commits.count, commitsBefore + 1)
+        XCTAssertEqual(request.properties.map(\.objectID), [50], "the feed plane's buffer alone")
+        XCTAssertEqual(framebuffer(request, plane: 50), 501)
+        // Behind a pending flip it waits for the flip's event, as a composed frame would.
+        cameraFrame(index: 2, sequence: 3)
+        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertEqual(device.commits.count, commitsBefore + 1)
+        try completeFlip()
+        XCTAssertEqual(framebuffer(device.commits.last?.request, plane: 50), 502)
+        XCTAssertEqual(released.indices, [0])
+
+        // A swipe composes the feed: a camera frame then waits for a composed frame.
+        try completeFlip()
+        try frame(transition: true)
+        cameraFrame(index: 3, sequence: 4)
+        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+        // As does a frame of another stream (the camera reopened).
+        try frame()
+        cameraFrame(index: 0, sequence: 5, stream: 8)
+        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+    }
+
     func testStoppingTheCameraRemovesItsFramebuffersOnceNothingShowsThem() throws {
         try makeDisplay()
         for index in 0..<3 {

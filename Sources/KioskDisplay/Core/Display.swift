@@ -47,6 +47,11 @@ public protocol Display: AnyObject {
     /// when only the feed changed; from the capture buffer, `feed`'s pixels are not read. Displays
     /// without planes say `.composed`.
     func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement
+    /// Shows `feed`, a new frame of the background feed, from its capture buffer `capture` on the
+    /// feed plane the last frame presented used, under the same UI, without a composition: true
+    /// when the last frame scanned the feed out from a capture buffer of the same stream; false,
+    /// doing nothing, otherwise (then a frame is composed as usual).
+    func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool
 }
 
 extension Display {
@@ -60,4 +65,5 @@ extension Display {
         set {}
     }
     public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement { .composed }
+    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool { false }
 }

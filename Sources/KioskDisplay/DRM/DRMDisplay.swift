@@ -94,6 +94,8 @@ public final class DRMDisplay: Display {
     private var imports = CaptureImports()
     private var captureStream: UInt64?
     private var lastFrame: PixelBuffer?
+    /// The frame `present` was last given (on planes, the UI alone), for `showFeedFrame`.
+    private var lastPresented: PixelBuffer?
     private var scanout: ScanoutState
     private var isBlanked = false
     private var isClosed = false
@@ -392,6 +394,16 @@ public final class DRMDisplay: Display {
         }
     }
 
+    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool {
+        guard case .planes(let layout)? = nextPath, layout.feedBuffer == .captureBuffer, capture.id.stream == captureStream,
+              let ui = lastPresented, !isClosed else { return false }
+        nextFeed = feed
+        nextCapture = capture
+        // No damage: the UI's buffer stays; the feed plane's FB_ID alone is committed (or queued behind a pending flip).
+        try present(ui, damage: [])
+        return true
+    }
+
     /// Removes the imported framebuffers of streams other than the camera's current one that no commit shows.
     private func releaseImports() {
         let inUse = [captureOnScreen, pendingPlanes?.capture, queued?.capture, nextCapture].compactMap { $0?.id }
@@ -400,6 +412,7 @@ public final class DRMDisplay: Display {
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         try DisplayError.requireSize(of: frame, width: frameWidth, height: frameHeight)
+        lastPresented = frame
         let path = nextPath, feed = nextFeed, capture = nextCapture
         var newFeed = false
         if case .planes = path, let feed {

@@ -207,7 +207,7 @@ public final class KioskDaemon {
         outputs.onOutputsChanged = { [unowned self] in notify { $0.propertiesChanged([.outputs]) } }
         pacer.onFrameHandled = { [unowned self] in stopIfReplayIsOver() }
         camera.onFrame = { [unowned self] in
-            pacer.requestFrame()
+            pacer.feedFrameArrived()
             notify { $0.cameraFrameArrived() }
         }
         idle.place = { [unowned sceneHost] in

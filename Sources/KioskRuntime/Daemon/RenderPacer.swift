@@ -54,6 +54,8 @@ final class RenderPacer {
     private(set) var composeTimes = RunningStatistics()
     /// The feed frame the display was last given while the feed was on its own plane.
     private var feedOnPlaneShown: FeedFrame?
+    /// Where the display put the feed of the last frame composed.
+    private var lastPlacement: FeedPlacement = .composed
 
     /// A feed frame told apart from the next: its buffer and the picture in it.
     private struct FeedFrame: Equatable {
@@ -124,6 +126,26 @@ final class RenderPacer {
         display.scheduleFrame()
     }
 
+    /// A new camera frame arrived. While the last frame scanned the feed out from its capture
+    /// buffer and nothing else is to be drawn (no frame due, nothing animating), the display shows
+    /// the new buffer at once: nothing is composed and no tick is waited for, so a camera frame
+    /// costs the loop one commit. Otherwise a frame is requested as for any change.
+    func feedFrameArrived() {
+        if lastPlacement == .planeFromCaptureBuffer, !frameDue, renderLink?.isPaused == true, !isSuspended,
+           let feed = background(), let capture = backgroundCapture() {
+            do {
+                if try display.showFeedFrame(feed, capture: capture) {
+                    feedOnPlaneShown = FeedFrame(buffer: ObjectIdentifier(feed), sequence: feed.sequence)
+                    return
+                }
+            } catch {
+                if !presentFailureLogged { logger.error("display: \(error)") }
+                presentFailureLogged = true
+            }
+        }
+        requestFrame()
+    }
+
     /// Redraws everything at the next frame (after a wake or a new scene).
     func invalidate() {
         compositor.invalidate()
@@ -175,7 +197,8 @@ final class RenderPacer {
     func presentBlack() {
         let size = display.size
         // The black frame is composed: the feed leaves its plane.
-        feedPlaced(display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil))
+        lastPlacement = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
+        feedPlaced(lastPlacement)
         feedOnPlaneShown = nil
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
@@ -200,12 +223,14 @@ final class RenderPacer {
         let scene = sceneHost.scene
         let feed = background()
         let capture = backgroundCapture()
-        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [display, isSuspended, feedPlaced] shown in
+        lastPlacement = .composed
+        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [unowned self, display, isSuspended, feedPlaced] shown in
             let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
                                                                transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
                                                feed: feed, capture: capture)
             // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
             feedPlaced(placement)
+            lastPlacement = placement
             return placement.isOnPlane
         }
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
