@@ -34,6 +34,8 @@ final class FeedSession {
     private var consecutiveBadFrames = 0
     private var lastFrameTime = 0.0
     private var lastAnnouncedFormat: CaptureFormat?
+    /// The mailbox's status says the camera streams, as `recovered` sets it.
+    private var statusSaysStreaming = false
     /// The device is held where it is (`pause`) until `resume`.
     private(set) var isPaused = false
 
@@ -168,11 +170,16 @@ final class FeedSession {
             log("camera \(device.path): recovered, streaming \(format)")
             reportedFault = nil
         }
-        mailbox.status = "camera \(device?.path ?? ""): \(format)"
+        // Once per recovery, not per frame: the text costs more than a zero-copy frame's own work.
+        if !statusSaysStreaming {
+            mailbox.status = "camera \(device?.path ?? ""): \(format)"
+            statusSaysStreaming = true
+        }
     }
 
     /// Closes the device, shows the fallback and schedules the next attempt.
     private func fail(with error: CameraError, now: Double) -> Double {
+        statusSaysStreaming = false
         device?.close()
         report(error)
         let delay = backoff.nextDelay()
