@@ -45,6 +45,11 @@ final class CameraBackground {
         if !direct { feed.completeNewestFrame() }
     }
 
+    /// Converts `frame` now if the camera's thread left it unconverted; the thread goes on as it was.
+    func completeFrame() {
+        feed?.completeNewestFrame()
+    }
+
     init(factory: @escaping Factory, loop: EventLoop, clock: any DaemonClock, logger: Logger, sceneSize: Size) {
         self.factory = factory
         self.loop = loop

@@ -183,6 +183,7 @@ public final class KioskDaemon {
         pacer.background = { [unowned camera] in camera.frame }
         pacer.backgroundCapture = { [unowned camera] in camera.captureBuffer }
         pacer.feedPlaced = { [unowned camera] placement in camera.feedPlaced(placement) }
+        pacer.completeBackground = { [unowned camera] in camera.completeFrame() }
         pacer.videoFrames = { [unowned self] in
             videos.update(for: sceneHost.scene)
             return videos.frames

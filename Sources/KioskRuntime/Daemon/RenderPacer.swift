@@ -23,6 +23,8 @@ final class RenderPacer {
     /// Hears where the display put the feed of the frame being composed (the camera converts a
     /// frame its thread left unconverted unless it is scanned out from its own buffer).
     var feedPlaced: (FeedPlacement) -> Void = { _ in }
+    /// Converts `background()`'s frame now if the camera's thread left it unconverted (a screenshot of the plane path).
+    var completeBackground: () -> Void = {}
     /// The video elements' newest frames, by view (`VideoElementPlayers`).
     var videoFrames: () -> [ObjectIdentifier: PixelBuffer] = { [:] }
     /// The first frame is on screen.
@@ -115,7 +117,7 @@ final class RenderPacer {
 
     /// The newest feed frame with its pixels, converted now if the feed is scanned out from its capture buffer.
     private func convertedBackground() -> PixelBuffer? {
-        if compositor.feedOnPlane { feedPlaced(.planeCopied) }
+        completeBackground()
         return background()
     }
 
