@@ -16,6 +16,8 @@ public enum CameraPixelFormat: String, CaseIterable, Hashable, Sendable {
     case bgr24
     /// Four bytes a pixel in memory: X, R, G, B (V4L2's 'BX24').
     case xrgb32
+    /// Four bytes a pixel in memory: B, G, R, X (V4L2's 'XR24', DRM's XRGB8888: a plane scans it out as captured).
+    case xbgr32
     /// Motion JPEG: each frame one JPEG picture.
     case mjpeg
 }

@@ -3,6 +3,7 @@ import Foundation
 @_exported import KioskTestFixtures
 import KioskCompositor
 import KioskEngine
+import KioskOptions
 @testable import KioskCamera
 
 /// A scripted capture device behind the same protocol as the real V4L2 one.
@@ -23,6 +24,11 @@ final class FakeCaptureDevice: CaptureDevice {
     private(set) var closeCount = 0
     private(set) var isOpen = false
     private var openFormat: CaptureFormat?
+    /// Frames come with a lease on their buffer, as from a V4L2 device exporting DMABUF.
+    var exportsBuffers = false
+    /// Indices of the buffers whose leases were let go, in order (the real device queues them again).
+    let returned = ReturnedIndices()
+    private var delivered = 0
 
     init(path: String = "/dev/video9", openResults: [Result<CaptureFormat, CameraError>]) {
         self.path = path
@@ -53,13 +59,22 @@ final class FakeCaptureDevice: CaptureDevice {
         case .frame(let data): (bytes, flagged) = (data, false)
         case .flaggedCorrupt(let data): (bytes, flagged) = (data, true)
         }
-        let failure: CameraError? = bytes.withUnsafeBytes { raw in
-            do throws(CameraError) {
-                try body(CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
-                                       bytesPerLine: format.bytesPerLine, bytes: raw, isFlaggedCorrupt: flagged))
-                return nil
-            } catch {
-                return error
+        let failure: CameraError?
+        if exportsBuffers {
+            let storage = LeasedBytes(bytes)
+            let index = delivered, returned = self.returned
+            delivered += 1
+            let lease = CaptureLease(id: CaptureBufferID(stream: 1, index: index), dmabufDescriptor: Int32(100 + index),
+                                     pixelFormat: format.pixelFormat, size: PixelSize(width: format.width, height: format.height),
+                                     bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage.bytes), owner: storage,
+                                     onRelease: { returned.append(index) })
+            failure = Self.lend(CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
+                                              bytesPerLine: format.bytesPerLine, bytes: UnsafeRawBufferPointer(storage.bytes),
+                                              isFlaggedCorrupt: flagged, lease: lease), to: body)
+        } else {
+            failure = bytes.withUnsafeBytes { raw in
+                Self.lend(CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
+                                        bytesPerLine: format.bytesPerLine, bytes: raw, isFlaggedCorrupt: flagged), to: body)
             }
         }
         if let failure { throw failure }
@@ -70,6 +85,36 @@ final class FakeCaptureDevice: CaptureDevice {
         if isOpen { closeCount += 1 }
         isOpen = false
     }
+
+    private static func lend(_ frame: CapturedFrame, to body: (CapturedFrame) throws(CameraError) -> Void) -> CameraError? {
+        do throws(CameraError) {
+            try body(frame)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// A leased frame's bytes, freed with the lease.
+final class LeasedBytes {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(_ contents: [UInt8]) {
+        bytes = .allocate(byteCount: max(contents.count, 1), alignment: 16)
+        bytes.copyBytes(from: contents)
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// Buffer indices handed back, from whichever thread lets a lease go.
+final class ReturnedIndices: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Int] = []
+
+    func append(_ index: Int) { lock.withLock { values.append(index) } }
+    var all: [Int] { lock.withLock { values } }
 }
 
 /// Collects log lines on the test's thread.

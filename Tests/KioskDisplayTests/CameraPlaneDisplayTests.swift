@@ -60,7 +60,7 @@ final class CameraPlaneDisplayTests: XCTestCase {
         let commitsBefore = device.commits.count
         let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
             display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
-                                               transitionRunning: transition), feed: feed)
+                                               transitionRunning: transition), feed: feed, capture: nil).isOnPlane
         }
         if !damage.isEmpty { composed += 1 }
         try display.present(compositor.frame, damage: damage)

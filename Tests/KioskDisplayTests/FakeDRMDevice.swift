@@ -40,6 +40,13 @@ final class FakeDRMDevice: DRMDevice {
     /// The format of each buffer in `buffers`.
     private(set) var bufferFormats: [DRMFormat] = []
     private(set) var destroyedBuffers: [UInt32] = []
+    /// DMABUFs imported as framebuffers (ids from 500), in order, and the ids removed since.
+    private(set) var imports: [(dmabuf: Int32, format: DRMFormat, framebuffer: DRMImportedFramebuffer)] = []
+    private(set) var removedImports: [UInt32] = []
+    /// errno that importing a DMABUF fails with, if set.
+    var importError: Int32?
+    /// TEST_ONLY commits showing an imported framebuffer fail (a plane that refuses the camera's buffers).
+    var refusesImportedFramebuffers = false
     private(set) var pendingFlips: [UInt32] = []
     /// The CRTC of each pending flip (0 for an atomic commit's), so each CRTC has one flip at a time.
     private(set) var pendingFlipCrtcs: [UInt32] = []
@@ -122,6 +129,17 @@ final class FakeDRMDevice: DRMDevice {
 
     func destroyDumbBuffer(_ buffer: DRMDumbBuffer) {
         destroyedBuffers.append(buffer.framebufferID)
+    }
+
+    func importFramebuffer(dmabuf: Int32, width: Int, height: Int, format: DRMFormat, pitch: Int) throws -> DRMImportedFramebuffer {
+        if let importError { throw DisplayError.systemCall("drmPrimeFDToHandle", device: path, errno: importError) }
+        let imported = DRMImportedFramebuffer(handle: UInt32(1000 + imports.count), framebufferID: UInt32(500 + imports.count))
+        imports.append((dmabuf: dmabuf, format: format, framebuffer: imported))
+        return imported
+    }
+
+    func removeImportedFramebuffer(_ framebuffer: DRMImportedFramebuffer) {
+        removedImports.append(framebuffer.framebufferID)
     }
 
     func acquireMaster() {
@@ -237,6 +255,10 @@ final class FakeDRMDevice: DRMDevice {
     func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws {
         if flags.contains(.testOnly) {
             if let testOnlyError { throw DisplayError.systemCall("drmModeAtomicCommit (test only)", device: path, errno: testOnlyError) }
+            let imported = Set(imports.map { UInt64($0.framebuffer.framebufferID) })
+            if refusesImportedFramebuffers, request.properties.contains(where: { $0.propertyID == Self.planeProperties["FB_ID"]! && imported.contains($0.value) }) {
+                throw DisplayError.systemCall("drmModeAtomicCommit (test only)", device: path, errno: EINVAL)
+            }
             calls.append("test commit")
             return
         }

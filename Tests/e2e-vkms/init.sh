@@ -20,6 +20,8 @@ is_ready() { count=$(grep -cs '^READY=1' /run/notify.log); [ "${count:-0}" -ge "
 copy_out() { echo "=== E2E-BEGIN $2 ==="; cat "$1" 2>/dev/null; echo "=== E2E-END $2 ==="; }
 # User plus system CPU time of a process, in clock ticks (fields 14 and 15 of /proc/PID/stat).
 cpu_ticks() { set -- $(cut -d')' -f2 /proc/$1/stat); echo $((${12} + ${13})); }
+# Each thread of a process: its id, name and CPU ticks so far.
+thread_ticks() { for task in /proc/$1/task/*; do echo "${task##*/} $(tr ' ' _ < $task/comm) $(cpu_ticks $1/task/${task##*/})"; done; }
 
 # run_daemon NAME PLANES : the daemon on vkms with [display] planes = PLANES; its CPU time over
 # 10 s of live camera once it is ready, and the KMS state (debugfs) while it runs.
@@ -33,9 +35,16 @@ run_daemon() {
     check $run-ready is_ready $readies
     sleep 3
     before=$(cpu_ticks $pid)
+    thread_ticks $pid > /tmp/threads-before-$run.txt
     sleep 10
     after=$(cpu_ticks $pid)
+    thread_ticks $pid > /tmp/threads-after-$run.txt
     echo "E2E-RESULT cpu-ticks-$run $((after - before))"
+    # Where the time went: each thread's ticks over the same 10 s (name, ticks).
+    while read -r tid name ticks; do
+        previous=$(grep "^$tid " /tmp/threads-before-$run.txt | cut -d' ' -f3)
+        echo "$name $((ticks - ${previous:-0}))"
+    done < /tmp/threads-after-$run.txt > /tmp/threads-$run.txt
     cat /sys/kernel/debug/dri/0/state > /tmp/state-$run.txt 2>&1
     kill -TERM $pid
     wait_for 10 has_exited $pid
@@ -73,6 +82,8 @@ copy_out /tmp/daemon-composed.log daemon-composed.log
 copy_out /tmp/daemon-swipe.log daemon-swipe.log
 copy_out /tmp/state-planes.txt state-planes.txt
 copy_out /tmp/state-composed.txt state-composed.txt
+copy_out /tmp/threads-planes.txt threads-planes.txt
+copy_out /tmp/threads-composed.txt threads-composed.txt
 copy_out /run/notify.log notify.log
 dmesg > /tmp/dmesg.log; copy_out /tmp/dmesg.log dmesg.log
 echo "E2E-DONE"

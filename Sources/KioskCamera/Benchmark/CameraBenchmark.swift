@@ -59,7 +59,7 @@ public enum CameraBenchmark {
             case .i420:
                 let u = out + line * height, v = u + (line / 2) * ((height + 1) / 2)
                 return ARGBToI420(argb, stride, out, Int32(line), u, Int32(line / 2), v, Int32(line / 2), w, h)
-            case .rgb24, .bgr24, .xrgb32, .mjpeg: return -1
+            case .rgb24, .bgr24, .xrgb32, .xbgr32, .mjpeg: return -1
             }
         }
         return result == 0 ? (bytes, line) : nil

@@ -10,6 +10,17 @@ public struct CaptureFormat: Hashable, Sendable, CustomStringConvertible {
     public var framesPerSecond: Double?
     /// The driver's name for the device (V4L2 `card`).
     public var card: String
+    /// Whether the buffers were exported as DMABUF for zero-copy scan-out, and why not.
+    public var bufferExport: BufferExport = .notAsked
+
+    /// The DMABUF export of the capture buffers (VIDIOC_EXPBUF).
+    public enum BufferExport: Hashable, Sendable {
+        /// Not asked for: frames are converted (no display plane could take them as they are).
+        case notAsked
+        case exported
+        /// Asked for but refused; the reason.
+        case failed(String)
+    }
 
     public init(width: Int, height: Int, pixelFormat: CameraPixelFormat, bytesPerLine: Int,
                 framesPerSecond: Double? = nil, card: String = "") {

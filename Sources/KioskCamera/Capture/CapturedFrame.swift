@@ -12,9 +12,13 @@ public struct CapturedFrame {
     public var isFlaggedCorrupt: Bool
     /// NV12 and I420 chroma placed otherwise than V4L2 places it; nil: V4L2's layout.
     public var chromaPlanes: ChromaPlanes?
+    /// The buffer itself, exported as DMABUF, when the device offers it for zero-copy scan-out;
+    /// whoever keeps it keeps the buffer from the driver until it lets go.
+    public var lease: CaptureLease?
 
     public init(pixelFormat: CameraPixelFormat, width: Int, height: Int, bytesPerLine: Int,
-                bytes: UnsafeRawBufferPointer, isFlaggedCorrupt: Bool = false, chromaPlanes: ChromaPlanes? = nil) {
+                bytes: UnsafeRawBufferPointer, isFlaggedCorrupt: Bool = false, chromaPlanes: ChromaPlanes? = nil,
+                lease: CaptureLease? = nil) {
         self.pixelFormat = pixelFormat
         self.width = width
         self.height = height
@@ -22,5 +26,6 @@ public struct CapturedFrame {
         self.bytes = bytes
         self.isFlaggedCorrupt = isFlaggedCorrupt
         self.chromaPlanes = chromaPlanes
+        self.lease = lease
     }
 }

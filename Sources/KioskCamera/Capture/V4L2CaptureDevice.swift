@@ -1,12 +1,19 @@
 import CLinux
 import Glibc
 import KioskOptions
+import Synchronization
 
 /// A V4L2 capture device streaming through mmap()ed kernel buffers.
 ///
 /// Opens the node non-blocking, negotiates size and format (the configured preferences first,
 /// accepting any convertible format the driver insists on), asks for the frame rate, and streams
 /// with QBUF/DQBUF, waiting on poll(). Used from the capture thread only.
+///
+/// With `exportsBuffers` each buffer is also exported as DMABUF (VIDIOC_EXPBUF) once, and every
+/// frame comes with a `CaptureLease`: a buffer someone keeps (a display scanning it out) stays
+/// dequeued until the last holder lets go, and is queued again at the next call from the capture
+/// thread. More buffers are asked for then, so the driver keeps two or more to fill while a
+/// display holds the one on screen, the one its flip is about to show and one queued.
 public final class V4L2CaptureDevice: CaptureDevice {
     public let path: String
     private let requestedWidth: Int
@@ -16,27 +23,36 @@ public final class V4L2CaptureDevice: CaptureDevice {
     /// Ask for the offered frame size nearest the requested one (`[camera] size = "auto"`, where
     /// the request is the display's size) instead of the request itself.
     private let choosesNearestSize: Bool
+    private let exportsBuffers: Bool
     private var descriptor: Int32 = -1
-    private var mappings: [UnsafeMutableRawBufferPointer] = []
+    private var buffers: [V4L2Buffer] = []
     private var format: CaptureFormat?
+    /// Buffers handed back by their leases' last holders, for this stream; nil before the first open.
+    private var returned: ReturnedBuffers?
+    /// Tells this open's buffers from every other's (a display caches its imports by it).
+    private var stream: UInt64 = 0
 
     /// Buffers asked of the driver: one being filled, one being read, spares to absorb jitter.
     private static let bufferCount: UInt32 = 4
+    /// With exported buffers: up to four held (on screen, pending a flip, queued, in the mailbox), two filling.
+    private static let exportedBufferCount: UInt32 = 6
 
     public init(path: String, requestedWidth: Int, requestedHeight: Int,
-                preferredFormats: [CameraPixelFormat], framesPerSecond: Double, choosesNearestSize: Bool = false) {
+                preferredFormats: [CameraPixelFormat], framesPerSecond: Double, choosesNearestSize: Bool = false,
+                exportsBuffers: Bool = false) {
         self.path = path
         self.requestedWidth = requestedWidth
         self.requestedHeight = requestedHeight
         self.preferredFormats = preferredFormats.isEmpty ? CameraPixelFormat.allCases : preferredFormats
         self.framesPerSecond = framesPerSecond
         self.choosesNearestSize = choosesNearestSize
+        self.exportsBuffers = exportsBuffers
     }
 
     public convenience init(settings: CameraSettings) {
         self.init(path: settings.devicePath, requestedWidth: settings.requestedWidth, requestedHeight: settings.requestedHeight,
                   preferredFormats: settings.pixelFormats, framesPerSecond: settings.framesPerSecond,
-                  choosesNearestSize: settings.automaticSize)
+                  choosesNearestSize: settings.automaticSize, exportsBuffers: settings.exportsBuffers)
     }
 
     deinit {
@@ -53,7 +69,7 @@ public final class V4L2CaptureDevice: CaptureDevice {
             var negotiated = try negotiateFormat()
             negotiated.card = card
             negotiated.framesPerSecond = setFrameRate()
-            try mapBuffers()
+            negotiated.bufferExport = try mapBuffers()
             try call("VIDIOC_STREAMON", clinux_v4l2_set_streaming(descriptor, 1))
             format = negotiated
             return negotiated
@@ -65,6 +81,7 @@ public final class V4L2CaptureDevice: CaptureDevice {
 
     public func withNextFrame(timeout: Double, _ body: (CapturedFrame) throws(CameraError) -> Void) throws(CameraError) -> Bool {
         guard descriptor >= 0, let format else { throw .deviceGone(device: path) }
+        try requeueReturned()
         var waiter = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&waiter, 1, Int32(max(0, timeout * 1000)))
         if ready < 0 {
@@ -84,36 +101,61 @@ public final class V4L2CaptureDevice: CaptureDevice {
             }
             throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_DQBUF", errno: code)
         }
-        guard Int(index) < mappings.count else {
+        guard Int(index) < buffers.count else {
             throw .ioctlFailed(device: path, call: "VIDIOC_DQBUF (buffer \(index) was never mapped)", errno: EINVAL)
         }
-        let mapping = mappings[Int(index)]
+        let failure = lend(buffers[Int(index)], index: index, bytesUsed: Int(bytesUsed), flaggedError: flaggedError != 0,
+                           format: format, to: body)
+        // The buffer goes back to the driver whatever the frame held (unless a holder keeps its lease), or capture would starve.
+        try requeueReturned()
+        if let failure { throw failure }
+        return true
+    }
+
+    /// Lends buffer `index` to `body` as a frame (with its lease where it is exported) and gives it
+    /// back once `body` and every holder of the lease let go; returns what `body` threw.
+    private func lend(_ buffer: V4L2Buffer, index: UInt32, bytesUsed: Int, flaggedError: Bool, format: CaptureFormat,
+                      to body: (CapturedFrame) throws(CameraError) -> Void) -> CameraError? {
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer.mapping[0..<min(bytesUsed, buffer.mapping.count)])
+        var lease: CaptureLease?
+        if buffer.dmabuf >= 0, let returned, !flaggedError {
+            lease = CaptureLease(id: CaptureBufferID(stream: stream, index: Int(index)), dmabufDescriptor: buffer.dmabuf,
+                                 pixelFormat: format.pixelFormat, size: PixelSize(width: format.width, height: format.height),
+                                 bytesPerLine: format.bytesPerLine, bytes: bytes, owner: buffer,
+                                 onRelease: { returned.giveBack(index) })
+        } else {
+            returned?.giveBack(index)
+        }
         let frame = CapturedFrame(pixelFormat: format.pixelFormat, width: format.width, height: format.height,
-                                  bytesPerLine: format.bytesPerLine,
-                                  bytes: UnsafeRawBufferPointer(rebasing: mapping[0..<min(Int(bytesUsed), mapping.count)]),
-                                  isFlaggedCorrupt: flaggedError != 0)
-        var failure: CameraError?
+                                  bytesPerLine: format.bytesPerLine, bytes: bytes, isFlaggedCorrupt: flaggedError, lease: lease)
+        lease = nil
         do throws(CameraError) {
             try body(frame)
         } catch {
-            failure = error
+            return error
         }
-        // The buffer goes back to the driver whatever the frame held, or capture would starve.
-        if clinux_v4l2_queue_buffer(descriptor, index) != 0 {
-            let code = errno
-            throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_QBUF", errno: code)
+        return nil
+    }
+
+    /// Queues again the buffers whose leases were let go since the last call.
+    private func requeueReturned() throws(CameraError) {
+        guard let returned else { return }
+        for index in returned.take() {
+            if clinux_v4l2_queue_buffer(descriptor, index) != 0 {
+                let code = errno
+                throw Self.isGone(code) ? .deviceGone(device: path) : .ioctlFailed(device: path, call: "VIDIOC_QBUF", errno: code)
+            }
         }
-        if let failure { throw failure }
-        return true
     }
 
     public func close() {
         guard descriptor >= 0 else { return }
         if format != nil { _ = clinux_v4l2_set_streaming(descriptor, 0) }
-        for mapping in mappings {
-            munmap(mapping.baseAddress, mapping.count)
-        }
-        mappings.removeAll()
+        // Leases still held (a display showing a frame) keep their buffer mapped and exported until
+        // let go; the driver orphans such buffers at REQBUFS 0 instead of freeing them.
+        returned?.close()
+        returned = nil
+        buffers.removeAll()
         var none: UInt32 = 0
         _ = clinux_v4l2_request_buffers(descriptor, &none)
         _ = Glibc.close(descriptor)
@@ -200,12 +242,14 @@ public final class V4L2CaptureDevice: CaptureDevice {
         return Double(denominator) / Double(numerator)
     }
 
-    private func mapBuffers() throws(CameraError) {
-        var count = Self.bufferCount
+    /// Asks for the buffers, maps (and with `exportsBuffers` exports) each, and queues them all.
+    private func mapBuffers() throws(CameraError) -> CaptureFormat.BufferExport {
+        var count = exportsBuffers ? Self.exportedBufferCount : Self.bufferCount
         try call("VIDIOC_REQBUFS", clinux_v4l2_request_buffers(descriptor, &count))
         guard count >= 2 else {
             throw .ioctlFailed(device: path, call: "VIDIOC_REQBUFS (granted \(count) buffers, need 2)", errno: ENOMEM)
         }
+        var export: CaptureFormat.BufferExport = exportsBuffers ? .exported : .notAsked
         for index in 0..<count {
             var offset: UInt32 = 0, length: UInt32 = 0
             try call("VIDIOC_QUERYBUF", clinux_v4l2_query_buffer(descriptor, index, &offset, &length))
@@ -213,9 +257,19 @@ public final class V4L2CaptureDevice: CaptureDevice {
             guard let address, address != MAP_FAILED else {
                 throw .ioctlFailed(device: path, call: "mmap", errno: errno)
             }
-            mappings.append(UnsafeMutableRawBufferPointer(start: address, count: Int(length)))
+            var dmabuf: Int32 = -1
+            if case .exported = export, clinux_v4l2_export_buffer(descriptor, index, &dmabuf) != 0 {
+                // Frames are converted and copied instead; the log says why.
+                export = .failed("VIDIOC_EXPBUF: \(String(cString: strerror(errno)))")
+                buffers.forEach { $0.closeExport() }
+                dmabuf = -1
+            }
+            buffers.append(V4L2Buffer(mapping: UnsafeMutableRawBufferPointer(start: address, count: Int(length)), dmabuf: dmabuf))
             try call("VIDIOC_QBUF", clinux_v4l2_queue_buffer(descriptor, index))
         }
+        stream = UInt64.random(in: 1...UInt64.max)
+        returned = ReturnedBuffers()
+        return export
     }
 
     private func call(_ name: String, _ result: Int32) throws(CameraError) {
@@ -226,5 +280,50 @@ public final class V4L2CaptureDevice: CaptureDevice {
 
     private static func isGone(_ code: Int32) -> Bool {
         code == ENODEV || code == ENXIO
+    }
+}
+
+/// One mmap()ed capture buffer and its DMABUF export: unmapped and closed when neither the
+/// device nor any lease on it needs it any more.
+private final class V4L2Buffer {
+    let mapping: UnsafeMutableRawBufferPointer
+    private(set) var dmabuf: Int32
+
+    init(mapping: UnsafeMutableRawBufferPointer, dmabuf: Int32) {
+        self.mapping = mapping
+        self.dmabuf = dmabuf
+    }
+
+    func closeExport() {
+        if dmabuf >= 0 { _ = Glibc.close(dmabuf) }
+        dmabuf = -1
+    }
+
+    deinit {
+        closeExport()
+        munmap(mapping.baseAddress, mapping.count)
+    }
+}
+
+/// The indices of buffers whose leases were let go (on any thread), for the capture thread to
+/// queue again; once the stream is closed they are dropped.
+private final class ReturnedBuffers: Sendable {
+    private let state = Mutex<(indices: [UInt32], open: Bool)>(([], true))
+
+    func giveBack(_ index: UInt32) {
+        state.withLock { state in
+            if state.open { state.indices.append(index) }
+        }
+    }
+
+    func take() -> [UInt32] {
+        state.withLock { state in
+            defer { state.indices = [] }
+            return state.indices
+        }
+    }
+
+    func close() {
+        state.withLock { $0 = ([], false) }
     }
 }

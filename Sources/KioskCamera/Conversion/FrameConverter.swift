@@ -81,7 +81,7 @@ final class FrameConverter {
             // One source pixel per display pixel: convert the visible window straight into place.
             try convertWindow(of: frame, converted, into: destination, at: target)
             // The X byte of XRGB lands in alpha; the YUV and RGB conversions write 0xFF there.
-            if frame.pixelFormat == .xrgb32 { makeOpaque(destination, at: target) }
+            if frame.pixelFormat == .xrgb32 || frame.pixelFormat == .xbgr32 { makeOpaque(destination, at: target) }
             return
         }
         let staging = stagingBuffer(width: converted.width, height: converted.height)
@@ -221,6 +221,9 @@ final class FrameConverter {
         case .xrgb32:
             // X, R, G, B in memory is libyuv's "BGRA"; the X byte lands in the top byte, not read.
             return BGRAToARGB(base + y * frame.bytesPerLine + x * 4, line, out, outStride, width, height)
+        case .xbgr32:
+            // B, G, R, X in memory is libyuv's "ARGB" itself: a copy.
+            return ARGBCopy(base + y * frame.bytesPerLine + x * 4, line, out, outStride, width, height)
         case .mjpeg:
             preconditionFailure("MJPEG frames are decoded whole by libjpeg-turbo")
         }

@@ -29,7 +29,7 @@ extension CameraPixelFormat {
         switch self {
         case .yuyv, .uyvy: (2, 1)
         case .nv12, .i420: (2, 2)
-        case .rgb24, .bgr24, .xrgb32, .mjpeg: (1, 1)
+        case .rgb24, .bgr24, .xrgb32, .xbgr32, .mjpeg: (1, 1)
         }
     }
 }

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 
 /// A live source of background frames for the daemon's event loop.
 ///
@@ -29,10 +30,27 @@ public protocol CameraFeed: AnyObject, Sendable {
     /// Holds the feed where it is (a video element whose screen is out of sight: its pipeline
     /// pauses) or lets it go on; returns at once. A feed with nothing to hold ignores it.
     func setPaused(_ paused: Bool)
+
+    /// The capture buffer the frame `takeNewestFrame()` last returned was captured in, when the
+    /// device exports its buffers for zero-copy scan-out; nil otherwise. Holding it keeps the
+    /// buffer from the driver.
+    var newestCaptureBuffer: (any CaptureBuffer)? { get }
+    /// Says whether the display scans frames out from their capture buffers; while it does, the
+    /// producer leaves frames unconverted. Returns at once.
+    func setScannedOutDirectly(_ direct: Bool)
+    /// Converts, on the calling thread, the frame `takeNewestFrame()` last returned if the
+    /// producer left it unconverted (it must be composed after all); does nothing otherwise.
+    func completeNewestFrame()
 }
 
 extension CameraFeed {
     public func setPaused(_ paused: Bool) {}
+
+    public var newestCaptureBuffer: (any CaptureBuffer)? { nil }
+
+    public func setScannedOutDirectly(_ direct: Bool) {}
+
+    public func completeNewestFrame() {}
 
     /// Starts with no earlier feed to wait for.
     public func start() {

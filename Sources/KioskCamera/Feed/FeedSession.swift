@@ -34,6 +34,8 @@ final class FeedSession {
     private var consecutiveBadFrames = 0
     private var lastFrameTime = 0.0
     private var lastAnnouncedFormat: CaptureFormat?
+    /// The mailbox's status says the camera streams, as `recovered` sets it.
+    private var statusSaysStreaming = false
     /// The device is held where it is (`pause`) until `resume`.
     private(set) var isPaused = false
 
@@ -107,7 +109,7 @@ final class FeedSession {
             if format != lastAnnouncedFormat {
                 let chosen = "\(format.width)x\(format.height) \(format.pixelFormat)"
                 let asked = requested.map { $0 == chosen ? "" : " (asked \($0))" } ?? ""
-                log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)")
+                log("camera \(device.path): \(format.card.isEmpty ? "" : "'\(format.card)' ")streaming \(format)\(asked)\(Self.exportNote(format))")
                 lastAnnouncedFormat = format
             }
             mailbox.status = "camera \(device.path): \(format)"
@@ -124,13 +126,18 @@ final class FeedSession {
         do throws(CameraError) {
             let delivered = try device.withNextFrame(timeout: frameWait) { frame throws(CameraError) in
                 let buffer = mailbox.writableBuffer()
+                if let lease = frame.lease, mailbox.scannedOutDirectly {
+                    // A plane shows the capture buffer itself; the loop converts it if it must compose it after all.
+                    mailbox.publish(buffer, capture: FrameMailbox.Capture(lease: lease, converted: false))
+                    return
+                }
                 do throws(CameraError) {
                     try converter.convert(frame, into: buffer)
                 } catch {
                     mailbox.recycle(buffer)
                     throw error
                 }
-                mailbox.publish(buffer)
+                mailbox.publish(buffer, capture: frame.lease.map { FrameMailbox.Capture(lease: $0, converted: true) })
             }
             guard delivered else {
                 // A clip that does not loop has played out: its last frame stays, nothing stalled.
@@ -163,11 +170,16 @@ final class FeedSession {
             log("camera \(device.path): recovered, streaming \(format)")
             reportedFault = nil
         }
-        mailbox.status = "camera \(device?.path ?? ""): \(format)"
+        // Once per recovery, not per frame: the text costs more than a zero-copy frame's own work.
+        if !statusSaysStreaming {
+            mailbox.status = "camera \(device?.path ?? ""): \(format)"
+            statusSaysStreaming = true
+        }
     }
 
     /// Closes the device, shows the fallback and schedules the next attempt.
     private func fail(with error: CameraError, now: Double) -> Double {
+        statusSaysStreaming = false
         device?.close()
         report(error)
         let delay = backoff.nextDelay()
@@ -202,6 +214,15 @@ final class FeedSession {
         showingFallback = true
         fallbackDueAt = fallback?.nextChange(after: time).map { $0 + startTime }
         return fallbackDueAt.map { max($0 - now, 0) }
+    }
+
+    /// What the log says of the buffers' DMABUF export, when it was asked for.
+    private static func exportNote(_ format: CaptureFormat) -> String {
+        switch format.bufferExport {
+        case .notAsked: ""
+        case .exported: "; buffers exported as DMABUF for zero-copy scan-out"
+        case .failed(let reason): "; buffers not exported as DMABUF (\(reason)): frames are converted and copied"
+        }
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -7,6 +7,10 @@ import Synchronization
 /// the producer fills and publishes. A producer that needs a buffer while its last frame is still
 /// unread takes that frame back and fills it again (the newer frame wins anyway), so a slow reader
 /// never makes the producer wait, never sees a half-written frame, and a third frame is never kept.
+///
+/// A frame may come with the lease on its capture buffer (zero-copy): the mailbox holds it with
+/// the frame and lets go when the frame is dropped or reused. While the loop scans frames out
+/// from their capture buffers (`scannedOutDirectly`), the producer publishes them unconverted.
 final class FrameMailbox: Sendable {
     let width: Int
     let height: Int
@@ -16,11 +20,21 @@ final class FrameMailbox: Sendable {
     private struct Slots {
         var ready: PixelBuffer?
         var handedOut: PixelBuffer?
+        /// The capture buffers of `ready` and `handedOut`, and whether their pixels are still to be converted.
+        var readyCapture: Capture?
+        var handedOutCapture: Capture?
+        var scannedOutDirectly = false
         var spares: [PixelBuffer] = []
         var made = 0
         var sequence: UInt64 = 0
         var status: String
         var faults = 0
+    }
+
+    /// A frame's capture buffer, and whether the producer left its pixels unconverted.
+    struct Capture {
+        var lease: CaptureLease
+        var converted: Bool
     }
 
     init(width: Int, height: Int, status: String = "starting") {
@@ -41,18 +55,20 @@ final class FrameMailbox: Sendable {
                 return nil
             }
             slots.ready = nil
+            slots.readyCapture = nil
             return unread
         }
         return reused ?? PixelBuffer(width: width, height: height)
     }
 
-    /// Makes `buffer` the newest frame and wakes the reader.
-    func publish(_ buffer: PixelBuffer) {
+    /// Makes `buffer` the newest frame and wakes the reader; `capture`: the buffer it was captured in.
+    func publish(_ buffer: PixelBuffer, capture: Capture? = nil) {
         slots.withLock { slots in
             slots.sequence += 1
             buffer.sequence = slots.sequence
             if let dropped = slots.ready { slots.spares.append(dropped) }
             slots.ready = buffer
+            slots.readyCapture = capture
         }
         signal.raise()
     }
@@ -69,9 +85,34 @@ final class FrameMailbox: Sendable {
             guard let ready = slots.ready else { return nil }
             if let previous = slots.handedOut { slots.spares.append(previous) }
             slots.handedOut = ready
+            slots.handedOutCapture = slots.readyCapture
             slots.ready = nil
+            slots.readyCapture = nil
             return ready
         }
+    }
+
+    /// The capture buffer of the frame `takeNewest` last returned, if it came with one.
+    var handedOutCapture: Capture? { slots.withLock { $0.handedOutCapture } }
+
+    /// Converts with `convert`, on the calling thread, the frame `takeNewest` last returned if the
+    /// producer left it unconverted; once. The producer never touches that frame meanwhile.
+    func completeHandedOut(_ convert: (CapturedFrame, PixelBuffer) -> Void) {
+        let pending: (PixelBuffer, CaptureLease)? = slots.withLock { slots in
+            guard let frame = slots.handedOut, let capture = slots.handedOutCapture, !capture.converted else { return nil }
+            return (frame, capture.lease)
+        }
+        guard let (frame, lease) = pending else { return }
+        convert(lease.frame, frame)
+        slots.withLock { slots in
+            if slots.handedOut === frame { slots.handedOutCapture?.converted = true }
+        }
+    }
+
+    /// The loop scans frames out from their capture buffers: the producer may leave them unconverted.
+    var scannedOutDirectly: Bool {
+        get { slots.withLock { $0.scannedOutDirectly } }
+        set { slots.withLock { $0.scannedOutDirectly = newValue } }
     }
 
     var status: String {

@@ -1,5 +1,6 @@
 import Foundation
 import KioskEngine
+import KioskOptions
 import Synchronization
 
 /// The daemon's background feed: a capture thread beside the render loop.
@@ -19,6 +20,9 @@ public final class LiveFeed: CameraFeed {
     private let fit: ImageFit
     /// Asked by `setPaused`; the capture thread follows it (a run started later starts paused).
     private let paused = Mutex(false)
+    /// Converts the frames the capture thread left unconverted (`completeNewestFrame`): the loop's
+    /// own, used from the loop thread only.
+    private nonisolated(unsafe) let loopConverter: FrameConverter
 
     /// - Parameters:
     ///   - makeDevice: builds the device on the capture thread; nil for a feed without a camera.
@@ -37,6 +41,7 @@ public final class LiveFeed: CameraFeed {
         self.log = log
         self.warn = warn
         self.fit = fit
+        loopConverter = FrameConverter(source: settings.devicePath, fit: fit)
     }
 
     deinit {
@@ -51,6 +56,19 @@ public final class LiveFeed: CameraFeed {
 
     public func takeNewestFrame() -> PixelBuffer? {
         mailbox.takeNewest()
+    }
+
+    public var newestCaptureBuffer: (any CaptureBuffer)? { mailbox.handedOutCapture?.lease }
+
+    public func setScannedOutDirectly(_ direct: Bool) {
+        mailbox.scannedOutDirectly = direct
+    }
+
+    public func completeNewestFrame() {
+        mailbox.completeHandedOut { captured, frame in
+            // A frame that fails to convert shows what its buffer held before: the next one replaces it.
+            try? loopConverter.convert(captured, into: frame)
+        }
     }
 
     public func start(after previous: FeedStop?) {

@@ -12,6 +12,7 @@ extension CameraPixelFormat: CustomStringConvertible {
         case .rgb24: Self.code("RGB3")
         case .bgr24: Self.code("BGR3")
         case .xrgb32: Self.code("BX24")
+        case .xbgr32: Self.code("XR24")
         case .mjpeg: Self.code("MJPG")
         }
     }
@@ -53,7 +54,7 @@ extension CameraPixelFormat: CustomStringConvertible {
         case .yuyv, .uyvy: ((width + 1) / 2) * 4
         case .nv12, .i420: ((width + 1) / 2) * 2
         case .rgb24, .bgr24: width * 3
-        case .xrgb32: width * 4
+        case .xrgb32, .xbgr32: width * 4
         case .mjpeg: 0
         }
     }

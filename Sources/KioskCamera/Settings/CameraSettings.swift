@@ -29,6 +29,9 @@ public struct CameraSettings: Hashable, Sendable {
     public var retryInitialDelay: Double
     /// The longest wait between two attempts.
     public var retryMaximumDelay: Double
+    /// Export the capture buffers as DMABUF so a display plane can scan frames out as captured
+    /// (`[display] planes = "auto"` on DRM); costs two more buffers.
+    public var exportsBuffers: Bool
 
     public init(
         source: CameraSource = .pattern,
@@ -36,14 +39,15 @@ public struct CameraSettings: Hashable, Sendable {
         requestedWidth: Int = 1280,
         requestedHeight: Int = 720,
         automaticSize: Bool = false,
-        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .i420, .uyvy, .xrgb32, .rgb24, .bgr24],
+        pixelFormats: [CameraPixelFormat] = [.yuyv, .mjpeg, .nv12, .i420, .uyvy, .xrgb32, .xbgr32, .rgb24, .bgr24],
         framesPerSecond: Double = 30,
         imagePath: String? = nil,
         slideshowInterval: Double = 8,
         crossfadeDuration: Double = 1,
         fallback: CameraFallback = .pattern,
         retryInitialDelay: Double = 1,
-        retryMaximumDelay: Double = 30
+        retryMaximumDelay: Double = 30,
+        exportsBuffers: Bool = false
     ) {
         self.source = source
         self.devicePath = devicePath
@@ -58,6 +62,7 @@ public struct CameraSettings: Hashable, Sendable {
         self.fallback = fallback
         self.retryInitialDelay = retryInitialDelay
         self.retryMaximumDelay = retryMaximumDelay
+        self.exportsBuffers = exportsBuffers
     }
 
     /// What is wrong with these settings, one message per problem naming the key; empty when usable.

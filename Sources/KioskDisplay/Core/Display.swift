@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 
 /// A screen the compositor's frames go to: a DRM/KMS panel, a framebuffer device or a headless surface.
 ///
@@ -39,11 +40,18 @@ public protocol Display: AnyObject {
     /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
     /// composes everything again, since nothing was composed while it was false.
     var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
-    /// Says what the frame about to be composed shows, and `feed`, the background feed's newest
-    /// frame (at the display's size); true when the display scans the feed out from a plane of its
-    /// own, so the next `present` gets the UI alone (premultiplied ARGB, alpha 0 where the feed
-    /// shows) and may have no damage when only the feed changed. Displays without planes say false.
-    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool
+    /// Says what the frame about to be composed shows, `feed`, the background feed's newest frame
+    /// (at the display's size), and `capture`, the capture buffer it came in where the camera
+    /// exports its buffers; answers where the feed goes. On a plane of its own the next `present`
+    /// gets the UI alone (premultiplied ARGB, alpha 0 where the feed shows) and may have no damage
+    /// when only the feed changed; from the capture buffer, `feed`'s pixels are not read. Displays
+    /// without planes say `.composed`.
+    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement
+    /// Shows `feed`, a new frame of the background feed, from its capture buffer `capture` on the
+    /// feed plane the last frame presented used, under the same UI, without a composition: true
+    /// when the last frame scanned the feed out from a capture buffer of the same stream; false,
+    /// doing nothing, otherwise (then a frame is composed as usual).
+    func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool
 }
 
 extension Display {
@@ -56,5 +64,6 @@ extension Display {
         get { nil }
         set {}
     }
-    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool { false }
+    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement { .composed }
+    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool { false }
 }

@@ -17,6 +17,8 @@ final class TimerDescriptor {
 
     /// Fires once at `time` (monotonic seconds); nil disarms.
     func arm(at time: Double?) {
+        // Already so (disarmed, or armed for that very time): no system call, as every frame asks again.
+        guard time != deadline else { return }
         deadline = time
         var spec = itimerspec()
         if let time { spec.it_value = TimerSpec.timespec(seconds: time, minimum: 1e-6) }

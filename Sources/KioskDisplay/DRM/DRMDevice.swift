@@ -13,6 +13,12 @@ protocol DRMDevice: AnyObject {
     /// A mapped dumb buffer registered as a framebuffer of `format` (XRGB8888 or ARGB8888).
     func createDumbBuffer(width: Int, height: Int, format: DRMFormat) throws -> DRMDumbBuffer
     func destroyDumbBuffer(_ buffer: DRMDumbBuffer)
+    /// A DMABUF (a camera's capture buffer) imported (drmPrimeFDToHandle) and registered as a
+    /// linear framebuffer of `format` (drmModeAddFB2WithModifiers, else drmModeAddFB2); NV12's
+    /// chroma plane follows the luma plane in the same buffer with the same pitch.
+    func importFramebuffer(dmabuf: Int32, width: Int, height: Int, format: DRMFormat, pitch: Int) throws -> DRMImportedFramebuffer
+    /// Removes an imported framebuffer (never one on screen: that would turn its plane off) and closes its handle.
+    func removeImportedFramebuffer(_ framebuffer: DRMImportedFramebuffer)
     /// Asks to become DRM master again after another process let go; failure shows up at the next setCrtc.
     func acquireMaster()
     func setCrtc(_ crtcID: UInt32, framebufferID: UInt32, connectorID: UInt32, mode: DisplayMode) throws

@@ -20,10 +20,12 @@ import KioskOptions
 /// link) never holds up touches, D-Bus or the watchdog. Drivers without vblank are paced by a timer.
 ///
 /// With `[display] planes = "auto"` on an atomic driver, a camera screen with only overlays on it
-/// is scanned out from two planes (`planeScene`): each new feed frame goes into a buffer of its own
-/// and the UI, drawn without the feed, into ARGB buffers on a plane above; a frame where only the
-/// feed changed commits the feed's buffer alone. `PlaneScanout` checks every layout with a
-/// TEST_ONLY commit and changes planes inside the frame's own commit.
+/// is scanned out from two planes (`planeScene`): the feed from the camera's own capture buffer
+/// where a plane takes its format (zero-copy: imported from its DMABUF once, held until the flip
+/// that replaces it completes), else each new feed frame copied into a buffer of its own; the UI,
+/// drawn without the feed, goes into ARGB buffers on a plane above, and a frame where only the feed
+/// changed commits the feed's buffer alone. `PlaneScanout` checks every layout with a TEST_ONLY
+/// commit and changes planes inside the frame's own commit.
 public final class DRMDisplay: Display {
     public var size: (width: Int, height: Int) { (frameWidth, frameHeight) }
     public var refreshRate: Double { output?.mode.refreshRate ?? waitingRefreshRate }
@@ -68,7 +70,8 @@ public final class DRMDisplay: Display {
     private var pendingBuffer: Int?
     /// A frame presented while a flip was pending, with every rectangle damaged since the last flip,
     /// the path chosen for it and the feed frame it shows on a plane.
-    private var queued: (frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?)?
+    private var queued: (frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?,
+                         capture: (any CaptureBuffer)?)?
     /// `[display] planes`; the camera's plane path is set up per adopted output where it is `auto`
     /// and the driver is atomic.
     private let planesSetting: DisplayPlanes
@@ -76,12 +79,23 @@ public final class DRMDisplay: Display {
     private var planeScanout: PlaneScanout?
     /// Made the first time a frame goes on planes.
     private var planeBuffers: PlaneFrameBuffers?
-    /// The path `planeScene` chose for the next frame presented, and the feed frame it shows.
+    /// The path `planeScene` chose for the next frame presented, the feed frame it shows, and on
+    /// the zero-copy path the capture buffer it shows it from.
     private var nextPath: PlaneScanout.Path?
     private var nextFeed: PixelBuffer?
-    /// The UI and feed buffers the pending commit puts on screen, when it is on planes.
-    private var pendingPlanes: (ui: Int, feed: Int, shown: PlaneFrameBuffers.FeedFrame)?
+    private var nextCapture: (any CaptureBuffer)?
+    /// The UI and feed buffers the pending commit puts on screen, when it is on planes: the feed's
+    /// dumb buffer, or (zero-copy, `feed` nil) the capture buffer, held until the flip after it.
+    private var pendingPlanes: (ui: Int, feed: Int?, shown: PlaneFrameBuffers.FeedFrame, capture: (any CaptureBuffer)?)?
+    /// The feed frame the planes show now, and the capture buffer it is scanned out from (zero-copy).
+    private var feedOnScreen: PlaneFrameBuffers.FeedFrame?
+    private var captureOnScreen: (any CaptureBuffer)?
+    /// The camera's capture buffers imported as framebuffers, and the stream `planeScene` last saw.
+    private var imports = CaptureImports()
+    private var captureStream: UInt64?
     private var lastFrame: PixelBuffer?
+    /// The frame `present` was last given (on planes, the UI alone), for `showFeedFrame`.
+    private var lastPresented: PixelBuffer?
     private var scanout: ScanoutState
     private var isBlanked = false
     private var isClosed = false
@@ -305,24 +319,53 @@ public final class DRMDisplay: Display {
         frameTimer.arm(at: pacer.nextTimerDeadline(now: now(), wantsTicks: clock.wantsTicks))
     }
 
-    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?) -> Bool {
+    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement {
         nextPath = nil
         nextFeed = nil
-        guard let output, let planner, var planeScanout, case .atomic = interface, !isClosed else { return false }
+        nextCapture = nil
+        guard let output, let planner, var planeScanout, case .atomic = interface, !isClosed else { return .composed }
         let screen = PixelSize(width: output.mode.width, height: output.mode.height)
         // Frames laid out for another panel are shown centred: only composing does that.
-        guard frameWidth == screen.width, frameHeight == screen.height else { return false }
+        guard frameWidth == screen.width, frameHeight == screen.height else { return .composed }
+        let capture = feed == nil ? nil : capture
+        if capture?.id.stream != captureStream {
+            captureStream = capture?.id.stream
+            releaseImports()
+        }
         let size = feed.map { PixelSize(width: $0.width, height: $0.height) }
-        var plan = planner.plan(scene: scene, feed: size.map { PlaneFeed(format: .xrgb32, size: $0) })
+        // The capture buffer as it is where a plane takes its format, else the frame converted to XRGB at the mode's size.
+        var plan = planner.plan(scene: scene, feed: capture.map { PlaneFeed(format: $0.pixelFormat, size: $0.size) }
+                                    ?? size.map { PlaneFeed(format: .xrgb32, size: $0) })
+        // Without a capture buffer the camera log already said why its buffers are not exported.
+        var notZeroCopy: String?
+        var captureFramebuffer: UInt32 = 0
         if case .planes(let layouts) = plan {
-            // The feed comes converted to XRGB at the mode's size: a copy into a dumb buffer shows it.
-            let converted = layouts.filter { $0.feedBuffer == .convertedDumbBuffer }
-            if converted.isEmpty {
-                plan = .compose(.noPlanes("no plane of CRTC index \(output.crtcIndex) takes XR24 under a plane that takes AR24"))
-            } else if size != screen, let size {
+            var usable: [PlaneLayout] = []
+            for layout in layouts {
+                switch layout.feedBuffer {
+                case .captureBuffer:
+                    guard let capture else { continue }
+                    do {
+                        captureFramebuffer = try imports.framebuffer(of: capture, format: layout.feedFormat, on: device)
+                        usable.append(layout)
+                    } catch {
+                        notZeroCopy = "importing the camera's buffer failed: \(error.reason)"
+                    }
+                case .convertedDumbBuffer:
+                    // The feed comes converted to XRGB at the mode's size: a copy into a dumb buffer shows it.
+                    if size == screen { usable.append(layout) }
+                }
+            }
+            if capture != nil, !layouts.contains(where: { $0.feedBuffer == .captureBuffer }) {
+                notZeroCopy = DRMFormat.scanout(of: capture!.pixelFormat).map { "no plane under the UI's takes \($0), the camera's format" }
+                    ?? "no DRM format scans \(capture!.pixelFormat) out as captured"
+            }
+            if !usable.isEmpty {
+                plan = .planes(usable)
+            } else if let size, size != screen {
                 plan = .compose(.noPlanes("the feed's frames are \(size.width)x\(size.height), the mode \(screen.width)x\(screen.height)"))
             } else {
-                plan = .planes(converted)
+                plan = .compose(.noPlanes(notZeroCopy ?? "no plane of CRTC index \(output.crtcIndex) takes XR24 under a plane that takes AR24"))
             }
         }
         if case .planes = plan, planeBuffers == nil {
@@ -331,25 +374,50 @@ public final class DRMDisplay: Display {
             } catch {
                 log("\(device.path): no buffers for the camera's plane (\(error)); composing it on the CPU")
                 self.planner = nil
-                return false
+                return .composed
             }
         }
-        let backFramebuffers = planeBuffers?.backFramebuffers ?? (0, 0)
-        let path = planeScanout.choose(plan: plan, device: device, framebuffers: { _ in backFramebuffers }, log: log)
+        let backFramebuffers: (feed: UInt32, ui: UInt32) = planeBuffers?.backFramebuffers ?? (0, 0)
+        let path = planeScanout.choose(plan: plan, device: device, framebuffers: { layout in
+            (layout.feedBuffer == .captureBuffer ? captureFramebuffer : backFramebuffers.feed, backFramebuffers.ui)
+        }, notZeroCopy: notZeroCopy, log: log)
         self.planeScanout = planeScanout
         nextPath = path
         nextFeed = feed
-        if case .planes = path { return true }
-        return false
+        guard case .planes(let layout) = path else { return .composed }
+        switch layout.feedBuffer {
+        case .captureBuffer:
+            nextCapture = capture
+            return .planeFromCaptureBuffer
+        case .convertedDumbBuffer:
+            return .planeCopied
+        }
+    }
+
+    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool {
+        guard case .planes(let layout)? = nextPath, layout.feedBuffer == .captureBuffer, capture.id.stream == captureStream,
+              let ui = lastPresented, !isClosed else { return false }
+        nextFeed = feed
+        nextCapture = capture
+        // No damage: the UI's buffer stays; the feed plane's FB_ID alone is committed (or queued behind a pending flip).
+        try present(ui, damage: [])
+        return true
+    }
+
+    /// Removes the imported framebuffers of streams other than the camera's current one that no commit shows.
+    private func releaseImports() {
+        let inUse = [captureOnScreen, pendingPlanes?.capture, queued?.capture, nextCapture].compactMap { $0?.id }
+        imports.release(keeping: captureStream, inUse: Set(inUse), on: device)
     }
 
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         try DisplayError.requireSize(of: frame, width: frameWidth, height: frameHeight)
-        let path = nextPath, feed = nextFeed
+        lastPresented = frame
+        let path = nextPath, feed = nextFeed, capture = nextCapture
         var newFeed = false
         if case .planes = path, let feed {
             // A feed frame that is not on screen, nor in the pending or queued commit.
-            let shown = queued?.feed.map(PlaneFrameBuffers.FeedFrame.init) ?? pendingPlanes?.shown ?? planeBuffers?.feedShown
+            let shown = queued?.feed.map(PlaneFrameBuffers.FeedFrame.init) ?? pendingPlanes?.shown ?? feedOnScreen
             newFeed = PlaneFrameBuffers.FeedFrame(feed) != shown
         } else {
             lastFrame = frame
@@ -360,18 +428,19 @@ public final class DRMDisplay: Display {
         guard scanout == .active, !isBlanked, !isClosed else { return }
         if pendingBuffer != nil {
             // The flip's event flips this one; a frame queued before it is replaced, its damage kept.
-            queued = (frame, (queued?.damage ?? []) + damage, path, feed)
+            queued = (frame, (queued?.damage ?? []) + damage, path, feed, capture)
             return
         }
-        try flip(frame, damage: damage, path: path, feed: feed)
+        try flip(frame, damage: damage, path: path, feed: feed, capture: capture)
     }
 
     /// Copies `frame`'s damage into the back buffer and queues the flip to it at the next vblank;
     /// on the plane path, the UI's damage and a new feed frame into theirs.
-    private func flip(_ frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?) throws {
+    private func flip(_ frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path?, feed: PixelBuffer?,
+                      capture: (any CaptureBuffer)?) throws {
         guard let output else { return }
         if case .planes = path, let feed, planeBuffers != nil, planeScanout != nil {
-            return try flipPlanes(ui: frame, damage: damage, path: path!, feed: feed)
+            return try flipPlanes(ui: frame, damage: damage, path: path!, feed: feed, capture: capture)
         }
         let back = (frontBuffer + 1) % buffers.count
         copy(frame, damage: damage, into: back)
@@ -405,13 +474,24 @@ public final class DRMDisplay: Display {
         flipSubmitted(composedBuffer: back)
     }
 
-    /// The UI's damage and a new feed frame into their back buffers, and one commit showing them.
-    private func flipPlanes(ui frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path, feed: PixelBuffer) throws {
-        guard var planeBuffers, var planeScanout else { return }
+    /// The UI's damage into its back buffer, and one commit showing it over the feed: the capture
+    /// buffer itself (zero-copy), else the new feed frame copied into the feed's back buffer.
+    private func flipPlanes(ui frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path, feed: PixelBuffer,
+                            capture: (any CaptureBuffer)?) throws {
+        guard var planeBuffers, var planeScanout, case .planes(let layout) = path else { return }
         let uiBack = planeBuffers.drawUI(frame, damage: damage)
-        let feedBack = planeBuffers.drawFeed(feed)
+        var feedBack: Int?
+        let feedFramebuffer: UInt32
+        if layout.feedBuffer == .captureBuffer, let capture,
+           let imported = try? imports.framebuffer(of: capture, format: layout.feedFormat, on: device) {
+            feedFramebuffer = imported
+        } else {
+            let back = planeBuffers.drawFeed(feed)
+            feedBack = back
+            feedFramebuffer = planeBuffers.feed[back].framebufferID
+        }
         self.planeBuffers = planeBuffers
-        let framebuffers = (feed: planeBuffers.feed[feedBack].framebufferID, ui: planeBuffers.ui[uiBack].framebufferID)
+        let framebuffers = (feed: feedFramebuffer, ui: planeBuffers.ui[uiBack].framebufferID)
         let request = planeScanout.request(for: path, composedFramebuffer: buffers[frontBuffer].framebufferID,
                                            framebuffers: { _ in framebuffers })
         self.planeScanout = planeScanout
@@ -426,7 +506,7 @@ public final class DRMDisplay: Display {
             planner = nil
             throw error
         }
-        pendingPlanes = (uiBack, feedBack, PlaneFrameBuffers.FeedFrame(feed))
+        pendingPlanes = (uiBack, feedBack, PlaneFrameBuffers.FeedFrame(feed), feedBack == nil ? capture : nil)
         flipSubmitted(composedBuffer: frontBuffer)
     }
 
@@ -512,6 +592,10 @@ public final class DRMDisplay: Display {
         buffers = []
         planeBuffers?.destroy(on: device)
         planeBuffers = nil
+        imports.removeAll(on: device)
+        captureOnScreen = nil
+        pendingPlanes = nil
+        nextCapture = nil
         frameTimer.arm(at: nil)
         retryTimer.arm(at: nil)
         flipTimer.arm(at: nil)
@@ -527,12 +611,21 @@ public final class DRMDisplay: Display {
         let completions = events.isEmpty ? [DRMFlipEvent(sequence: 0, timestamp: now())] : events
         pendingBuffer = nil
         frontBuffer = pending
+        // The capture buffer the flip replaced goes back to the camera here (its last holder lets go).
+        captureOnScreen = pendingPlanes?.capture
+        feedOnScreen = pendingPlanes?.shown
         if let shown = pendingPlanes {
             pendingPlanes = nil
             planeBuffers?.uiFront = shown.ui
-            planeBuffers?.feedFront = shown.feed
-            planeBuffers?.feedShown = shown.shown
+            if let feed = shown.feed {
+                planeBuffers?.feedFront = feed
+                planeBuffers?.feedShown = shown.shown
+            } else {
+                // Scanned out from the capture buffer: neither dumb buffer shows the frame.
+                planeBuffers?.feedShown = nil
+            }
         }
+        releaseImports()
         flipTimer.arm(at: nil)
         frameShownHandler?(FrameShown(time: completions.last!.timestamp, presentsCovered: pendingPresents))
         for event in completions {
@@ -546,7 +639,7 @@ public final class DRMDisplay: Display {
         }
         if let next = queued, !isBlanked {
             queued = nil
-            try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed)
+            try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed, capture: next.capture)
         }
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true

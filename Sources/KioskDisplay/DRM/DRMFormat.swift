@@ -36,6 +36,7 @@ public struct DRMFormat: Hashable, Sendable, CustomStringConvertible, Expressibl
         case .uyvy: .uyvy
         case .nv12: .nv12
         case .xrgb32: .bgrx8888
+        case .xbgr32: .xrgb8888
         case .i420, .rgb24, .bgr24, .mjpeg: nil
         }
     }

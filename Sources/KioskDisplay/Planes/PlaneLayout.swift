@@ -5,7 +5,7 @@ public struct PlaneLayout: Hashable, Sendable, CustomStringConvertible {
     /// Where the feed plane's pixels come from.
     public enum FeedBuffer: String, Hashable, Sendable {
         /// The V4L2 capture buffer itself, exported as DMABUF: no CPU work per frame.
-        case captureBuffer = "camera buffer, zero-copy"
+        case captureBuffer = "the camera's buffer, zero-copy DMABUF"
         /// The frame converted on the CPU into a dumb buffer of the screen's size (no scaling).
         case convertedDumbBuffer = "converted into a dumb buffer"
     }

@@ -55,9 +55,10 @@ struct PlaneScanout {
 
     /// The path of the next frame: `plan`'s first layout the driver accepts (TEST_ONLY with
     /// `framebuffers`, once per layout), else composed and why. Logs a change from the path of the
-    /// last frame chosen.
+    /// last frame chosen; a feed copied into a dumb buffer says why it is not zero-copy: a refused
+    /// zero-copy layout, else `notZeroCopy`.
     mutating func choose(plan: PlanePlan, device: DRMDevice, framebuffers: (PlaneLayout) -> (feed: UInt32, ui: UInt32),
-                         log: (String) -> Void) -> Path {
+                         notZeroCopy: String? = nil, log: (String) -> Void) -> Path {
         var chosen: Path
         switch plan {
         case .compose(let reason):
@@ -76,7 +77,13 @@ struct PlaneScanout {
         }
         if chosen != lastChosen {
             switch chosen {
-            case .planes(let layout): log("\(device.path): camera on its own plane: \(layout)")
+            case .planes(let layout):
+                var why = ""
+                if case .planes(let layouts) = plan, layout.feedBuffer == .convertedDumbBuffer,
+                   let reason = layouts.filter({ $0.feedBuffer == .captureBuffer }).compactMap({ refused[$0] }).first ?? notZeroCopy {
+                    why = "; not zero-copy: \(reason)"
+                }
+                log("\(device.path): camera on its own plane: \(layout)\(why)")
             case .composed(let reason): log("\(device.path): camera composed on the CPU: \(reason)")
             }
         }

@@ -1,6 +1,8 @@
 import KioskCamera
 import KioskConfig
+import KioskDisplay
 import KioskEngine
+import KioskOptions
 import Logging
 
 /// The camera feed behind the screens: started from `[camera]`, restarted when a reload changes
@@ -29,6 +31,24 @@ final class CameraBackground {
     private var lastStop: FeedStop?
     /// A new frame arrived.
     var onFrame: () -> Void = {}
+
+    /// The capture buffer `frame` came in, where the camera exports its buffers (zero-copy); nil otherwise.
+    var captureBuffer: (any CaptureBuffer)? { feed?.newestCaptureBuffer }
+
+    /// Where the display put the feed of the frame being composed: scanned out from its capture
+    /// buffer, the camera's thread may leave frames unconverted; otherwise `frame` is converted now
+    /// if it was left so (the first frame of a swipe) and the thread converts again.
+    func feedPlaced(_ placement: FeedPlacement) {
+        guard let feed else { return }
+        let direct = placement == .planeFromCaptureBuffer
+        feed.setScannedOutDirectly(direct)
+        if !direct { feed.completeNewestFrame() }
+    }
+
+    /// Converts `frame` now if the camera's thread left it unconverted; the thread goes on as it was.
+    func completeFrame() {
+        feed?.completeNewestFrame()
+    }
 
     init(factory: @escaping Factory, loop: EventLoop, clock: any DaemonClock, logger: Logger, sceneSize: Size) {
         self.factory = factory

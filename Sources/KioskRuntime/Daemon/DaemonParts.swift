@@ -85,7 +85,8 @@ public struct DaemonParts {
                 for message in monitor.startupMessages { logger.info("\(message)") }
                 return monitor
             },
-            makeCameraFeed: cameraFeeds(logger: logger))
+            makeCameraFeed: cameraFeeds(logger: logger,
+                                        exportsBuffers: opened.backend == .drm && configuration.display.planes == .auto))
         parts.makeOutputTouchSource = { output, input, surface in
             let monitor = try TouchMonitor(settings: input.touchDeviceSettings(forOutput: output), surface: surface)
             for message in monitor.startupMessages { logger.info("output \(output): \(message)") }
@@ -140,10 +141,13 @@ public struct DaemonParts {
                                                warn: { [logger] line in logger.warning("video element: \(line)") })
     }
 
-    /// Makes the real camera feed `[camera]` names, at the scene's size.
-    private static func cameraFeeds(logger: Logger) -> (CameraConfiguration, Size) throws -> BackgroundFeed? {
+    /// Makes the real camera feed `[camera]` names, at the scene's size; `exportsBuffers`: its
+    /// buffers exported as DMABUF, for a display that may scan them out as captured.
+    private static func cameraFeeds(logger: Logger, exportsBuffers: Bool = false) -> (CameraConfiguration, Size) throws -> BackgroundFeed? {
         { camera, size in
-            try CameraFeedFactory.makeFeed(settings: camera.cameraSettings, displayWidth: Int(size.width),
+            var settings = camera.cameraSettings
+            settings.exportsBuffers = exportsBuffers
+            return try CameraFeedFactory.makeFeed(settings: settings, displayWidth: Int(size.width),
                                            displayHeight: Int(size.height),
                                            log: { [logger] line in logger.notice("camera: \(line)") },
                                            warn: { [logger] line in logger.warning("camera: \(line)") })

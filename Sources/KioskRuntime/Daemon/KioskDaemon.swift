@@ -181,6 +181,9 @@ public final class KioskDaemon {
             notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
         }
         pacer.background = { [unowned camera] in camera.frame }
+        pacer.backgroundCapture = { [unowned camera] in camera.captureBuffer }
+        pacer.feedPlaced = { [unowned camera] placement in camera.feedPlaced(placement) }
+        pacer.completeBackground = { [unowned camera] in camera.completeFrame() }
         pacer.videoFrames = { [unowned self] in
             videos.update(for: sceneHost.scene)
             return videos.frames
@@ -205,7 +208,7 @@ public final class KioskDaemon {
         outputs.onOutputsChanged = { [unowned self] in notify { $0.propertiesChanged([.outputs]) } }
         pacer.onFrameHandled = { [unowned self] in stopIfReplayIsOver() }
         camera.onFrame = { [unowned self] in
-            pacer.requestFrame()
+            pacer.feedFrameArrived()
             notify { $0.cameraFrameArrived() }
         }
         idle.place = { [unowned sceneHost] in

@@ -2,6 +2,7 @@ import Foundation
 import KioskCompositor
 import KioskDisplay
 import KioskEngine
+import KioskOptions
 import Logging
 
 /// Draws a frame only at a vsync after something changed, and lets the display rest otherwise.
@@ -17,6 +18,13 @@ final class RenderPacer {
     private unowned let sceneHost: SceneHost
     /// The background to draw behind the screens (the camera's newest frame).
     var background: () -> PixelBuffer? = { nil }
+    /// The capture buffer `background()`'s frame came in, where the camera exports its buffers (zero-copy).
+    var backgroundCapture: () -> (any CaptureBuffer)? = { nil }
+    /// Hears where the display put the feed of the frame being composed (the camera converts a
+    /// frame its thread left unconverted unless it is scanned out from its own buffer).
+    var feedPlaced: (FeedPlacement) -> Void = { _ in }
+    /// Converts `background()`'s frame now if the camera's thread left it unconverted (a screenshot of the plane path).
+    var completeBackground: () -> Void = {}
     /// The video elements' newest frames, by view (`VideoElementPlayers`).
     var videoFrames: () -> [ObjectIdentifier: PixelBuffer] = { [:] }
     /// The first frame is on screen.
@@ -48,6 +56,8 @@ final class RenderPacer {
     private(set) var composeTimes = RunningStatistics()
     /// The feed frame the display was last given while the feed was on its own plane.
     private var feedOnPlaneShown: FeedFrame?
+    /// Where the display put the feed of the last frame composed.
+    private var lastPlacement: FeedPlacement = .composed
 
     /// A feed frame told apart from the next: its buffer and the picture in it.
     private struct FeedFrame: Equatable {
@@ -102,14 +112,40 @@ final class RenderPacer {
 
     /// The last composed frame, as the display shows it (rotated); with the feed on a plane of its
     /// own, the UI laid over the newest feed frame (never rotated: a rotated display composes).
-    var lastFrame: PixelBuffer { compositor.shownFrame(feed: background()) }
-    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: background()) : compositor.upright }
+    var lastFrame: PixelBuffer { compositor.shownFrame(feed: convertedBackground()) }
+    var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: convertedBackground()) : compositor.upright }
+
+    /// The newest feed frame with its pixels, converted now if the feed is scanned out from its capture buffer.
+    private func convertedBackground() -> PixelBuffer? {
+        completeBackground()
+        return background()
+    }
 
     /// Asks for a frame at the next vsync.
     func requestFrame() {
         guard !isSuspended, let renderLink else { return }
         renderLink.isPaused = false
         display.scheduleFrame()
+    }
+
+    /// A new camera frame arrived. While the last frame scanned the feed out from its capture
+    /// buffer and nothing else is to be drawn (no frame due, nothing animating), the display shows
+    /// the new buffer at once: nothing is composed and no tick is waited for, so a camera frame
+    /// costs the loop one commit. Otherwise a frame is requested as for any change.
+    func feedFrameArrived() {
+        if lastPlacement == .planeFromCaptureBuffer, !frameDue, renderLink?.isPaused == true, !isSuspended,
+           let feed = background(), let capture = backgroundCapture() {
+            do {
+                if try display.showFeedFrame(feed, capture: capture) {
+                    feedOnPlaneShown = FeedFrame(buffer: ObjectIdentifier(feed), sequence: feed.sequence)
+                    return
+                }
+            } catch {
+                if !presentFailureLogged { logger.error("display: \(error)") }
+                presentFailureLogged = true
+            }
+        }
+        requestFrame()
     }
 
     /// Redraws everything at the next frame (after a wake or a new scene).
@@ -163,7 +199,8 @@ final class RenderPacer {
     func presentBlack() {
         let size = display.size
         // The black frame is composed: the feed leaves its plane.
-        _ = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil)
+        lastPlacement = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
+        feedPlaced(lastPlacement)
         feedOnPlaneShown = nil
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
@@ -187,10 +224,16 @@ final class RenderPacer {
         let started = clock.now
         let scene = sceneHost.scene
         let feed = background()
-        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [display, isSuspended] shown in
-            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
-                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
-                               feed: feed)
+        let capture = backgroundCapture()
+        lastPlacement = .composed
+        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [unowned self, display, isSuspended, feedPlaced] shown in
+            let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
+                                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
+                                               feed: feed, capture: capture)
+            // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
+            feedPlaced(placement)
+            lastPlacement = placement
+            return placement.isOnPlane
         }
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {

@@ -1,6 +1,7 @@
 #include "clinux_v4l2.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <linux/videodev2.h>
@@ -105,6 +106,18 @@ int clinux_v4l2_query_buffer(int fd, uint32_t index, uint32_t *offset, uint32_t 
     if (xioctl(fd, VIDIOC_QUERYBUF, &buffer) == -1) return -1;
     *offset = buffer.m.offset;
     *length = buffer.length;
+    return 0;
+}
+
+int clinux_v4l2_export_buffer(int fd, uint32_t index, int *dmabuf) {
+    struct v4l2_exportbuffer request;
+    memset(&request, 0, sizeof request);
+    request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    request.index = index;
+    request.plane = 0;
+    request.flags = O_CLOEXEC | O_RDWR;
+    if (xioctl(fd, VIDIOC_EXPBUF, &request) == -1) return -1;
+    *dmabuf = request.fd;
     return 0;
 }
 

@@ -42,6 +42,9 @@ int clinux_v4l2_request_buffers(int fd, uint32_t *count);
 /// VIDIOC_QUERYBUF: where buffer `index` is to be mmap()ed.
 int clinux_v4l2_query_buffer(int fd, uint32_t index, uint32_t *offset, uint32_t *length);
 
+/// VIDIOC_EXPBUF: buffer `index` exported as a DMABUF descriptor (close-on-exec, read-write) in `*dmabuf`.
+int clinux_v4l2_export_buffer(int fd, uint32_t index, int *dmabuf);
+
 /// VIDIOC_QBUF: hands buffer `index` back to the driver to be filled.
 int clinux_v4l2_queue_buffer(int fd, uint32_t index);
 

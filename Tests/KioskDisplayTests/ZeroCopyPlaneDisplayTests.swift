@@ -1,0 +1,257 @@
+import Glibc
+import KioskCompositor
+import KioskEngine
+import KioskOptions
+import XCTest
+@testable import KioskDisplay
+
+/// The zero-copy feed plane on the fake card: a camera frame that comes with its capture buffer
+/// goes on the feed plane as an imported framebuffer (nothing converted or copied), the buffer is
+/// held until the flip that replaces it completes, a swipe composes the feed and lets it go, a
+/// refused format falls back to the copied frame, and the imports are removed when the camera stops.
+final class ZeroCopyPlaneDisplayTests: XCTestCase {
+    private let device = FakeDRMDevice.singleHDMI(modes: [DisplayMode(width: 16, height: 8, refreshRate: 60, isPreferred: true, index: 0)])
+    private let plane = FakeDRMDevice.planeProperties
+    private var messages: [String] = []
+    private var time = 100.0
+    private var display: DRMDisplay!
+    private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
+    private let root = View(name: "camera screen", frame: Rect(x: 0, y: 0, width: 16, height: 8))
+    private let released = ReleasedBuffers()
+    /// The feed frame the capture thread published: its pixels are a converted copy (or not yet converted).
+    private var feed = PixelBuffer(width: 16, height: 8)
+    private var capture: TestCapture?
+    /// Where the display put the feed of each frame, in order.
+    private var placements: [FeedPlacement] = []
+
+    override func setUp() {
+        device.atomicSupported = true
+        // As vkms: the primary takes XR24 only, the overlay ARGB.
+        device.planeList = [
+            DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [.xrgb8888]),
+            DRMPlaneInfo(id: 51, kind: .overlay, possibleCrtcs: 0b11, formats: [.argb8888, .xrgb8888]),
+        ]
+        device.now = { [unowned self] in time }
+        root.content = .backgroundFeed
+        let dot = View(name: "dot", frame: Rect(x: 2, y: 2, width: 2, height: 2))
+        dot.backgroundColor = Color(r: 230, g: 40, b: 40)
+        root.addSubview(dot)
+    }
+
+    override func tearDown() {
+        display?.close()
+    }
+
+    private func makeDisplay() throws {
+        let output = try DRMOutput.choose(on: device, connectorName: nil, modeRequest: nil)
+        display = try DRMDisplay(device: device, output: output, bufferCount: 2, hotplug: nil, console: nil, planes: .auto,
+                                 now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
+    }
+
+    /// The next camera frame, in capture buffer `index` of `stream`, in XBGR32 at the mode's size.
+    private func cameraFrame(index: Int, sequence: UInt64, stream: UInt64 = 7) {
+        capture = TestCapture(id: CaptureBufferID(stream: stream, index: index), released: released)
+        // Left unconverted by the capture thread (scanned out directly): the display must not read it.
+        feed = PixelBuffer(width: 16, height: 8)
+        feed.fill(0xFF33_4455)
+        feed.sequence = sequence
+    }
+
+    /// One frame as `RenderPacer.render` makes it; the request committed, if any. With `complete`
+    /// the flip's event arrives too.
+    @discardableResult
+    private func frame(transition: Bool = false, showsFeed: Bool = true, complete: Bool = true) throws -> DRMAtomicRequest? {
+        let commitsBefore = device.commits.count
+        let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
+            let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed && showsFeed, feedCovered: shown.feedCovered,
+                                                               transitionRunning: transition), feed: feed, capture: capture)
+            placements.append(placement)
+            return placement.isOnPlane
+        }
+        try display.present(compositor.frame, damage: damage)
+        guard device.commits.count > commitsBefore else { return nil }
+        if complete { try completeFlip() }
+        return device.commits.last!.request
+    }
+
+    private func completeFlip() throws {
+        time += 1.0 / 60
+        device.completeFlip(at: time, sequence: UInt32(device.commits.count))
+        try display.handleReadable(device.fileDescriptor)
+    }
+
+    private func framebuffer(_ request: DRMAtomicRequest?, plane id: UInt32) -> UInt32? {
+        request?.value(of: id, plane["FB_ID"]!).map { UInt32($0) }
+    }
+
+    private var feedDumbBuffersCopied: Bool {
+        // The plane path's feed buffers are the last two XR24 dumb buffers made; a copy writes the frame's pixels there.
+        device.buffers.suffix(2).contains { buffer in
+            (0..<8).contains { y in (0..<16).contains { x in buffer.pixels.load(fromByteOffset: y * buffer.pitch + x * 4, as: UInt32.self) != 0 } }
+        }
+    }
+
+    func testACameraFrameWithItsCaptureBufferGoesOnTheFeedPlaneAsAnImportedFramebufferWithNothingCopied() throws {
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        let request = try frame()
+        XCTAssertEqual(placements, [.planeFromCaptureBuffer])
+        XCTAssertEqual(device.imports.count, 1)
+        XCTAssertEqual(device.imports.first?.dmabuf, 200)
+        XCTAssertEqual(device.imports.first?.format, .xrgb8888, "V4L2 XR24 is DRM XRGB8888")
+        XCTAssertEqual(framebuffer(request, plane: 50), 500, "the feed plane shows the camera's own buffer")
+        XCTAssertNotNil(framebuffer(request, plane: 51), "the UI above it")
+        XCTAssertFalse(feedDumbBuffersCopied, "nothing converted or copied")
+        XCTAssertTrue(messages.contains("/dev/dri/card9: camera on its own plane: feed on plane 50 as XR24 (the camera's buffer, zero-copy DMABUF), UI on plane 51 as AR24"),
+                      "\(messages)")
+
+        // The next frames commit the feed plane alone; a buffer seen before is not imported again.
+        for (index, sequence) in [(1, 2), (0, 3)] {
+            cameraFrame(index: index, sequence: UInt64(sequence))
+            let next = try XCTUnwrap(frame())
+            XCTAssertEqual(next.properties.map(\.objectID), [50])
+            XCTAssertEqual(framebuffer(next, plane: 50), index == 0 ? 500 : 501)
+        }
+        XCTAssertEqual(device.imports.count, 2)
+    }
+
+    func testACaptureBufferIsHeldUntilTheFlipThatReplacesItCompletes() throws {
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        try frame()
+        cameraFrame(index: 1, sequence: 2)
+        try frame(complete: false)
+        cameraFrame(index: 2, sequence: 3)
+        XCTAssertEqual(released.indices, [], "buffer 0 is on screen until the flip to buffer 1 completes")
+        try completeFlip()
+        XCTAssertEqual(released.indices, [0], "the flip completed: buffer 0 goes back to the camera, buffer 1 is on screen")
+        try frame(complete: false)
+        cameraFrame(index: 3, sequence: 4)
+        try frame(complete: false)  // queued behind the pending flip: held too
+        XCTAssertEqual(released.indices, [0])
+        try completeFlip()  // buffer 2 on screen, buffer 3's commit goes out
+        XCTAssertEqual(released.indices, [0, 1])
+        try completeFlip()
+        XCTAssertEqual(released.indices, [0, 1, 2])
+    }
+
+    func testASwipeComposesTheFeedAndLetsItsBufferGoAfterTheComposedFlip() throws {
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        try frame()
+        let swiping = try XCTUnwrap(frame(transition: true, complete: false))
+        XCTAssertEqual(placements.last, .composed, "the pacer converts the held frame for this composed frame")
+        XCTAssertEqual(swiping.value(of: 51, plane["FB_ID"]!), 0, "the UI plane goes off in the same commit")
+        XCTAssertNotEqual(framebuffer(swiping, plane: 50), 500, "the composed frame replaces the camera's buffer")
+        capture = nil  // the pacer's reference: only the display's is left
+        XCTAssertEqual(released.indices, [], "still on screen until the composed flip completes")
+        try completeFlip()
+        XCTAssertEqual(released.indices, [0])
+        cameraFrame(index: 1, sequence: 2)
+        let settled = try XCTUnwrap(frame())
+        XCTAssertEqual(placements.last, .planeFromCaptureBuffer)
+        XCTAssertEqual(framebuffer(settled, plane: 50), 501)
+        XCTAssertEqual(messages.filter { $0.contains("camera ") }.map { $0.components(separatedBy: " (")[0] }, [
+            "/dev/dri/card9: camera on its own plane: feed on plane 50 as XR24",
+            "/dev/dri/card9: camera composed on the CPU: a transition is running",
+            "/dev/dri/card9: camera on its own plane: feed on plane 50 as XR24",
+        ])
+    }
+
+    func testAFormatThePlaneRefusesFallsBackToTheCopiedFrameAndSaysWhy() throws {
+        device.refusesImportedFramebuffers = true
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        feed.fill(0xFF10_2030)  // converted by the pacer (`.planeCopied`), as the daemon's camera does
+        let request = try frame()
+        XCTAssertEqual(placements, [.planeCopied])
+        let feedBuffer = try XCTUnwrap(framebuffer(request, plane: 50))
+        XCTAssertLessThan(feedBuffer, 500, "a dumb buffer of the display's")
+        XCTAssertEqual(device.pixel(framebufferID: feedBuffer, x: 8, y: 5), 0xFF10_2030, "the frame copied")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("/dev/dri/card9: camera on its own plane: feed on plane 50 as XR24 (converted into a dumb buffer), UI on plane 51 as AR24; not zero-copy: feed on plane 50 as XR24 (the camera's buffer") },
+                      "\(messages)")
+    }
+
+    func testAFormatNoPlaneTakesIsCopiedAndTheLogSaysWhy() throws {
+        try makeDisplay()
+        capture = TestCapture(id: CaptureBufferID(stream: 7, index: 0), format: .yuyv, released: released)
+        feed.sequence = 1
+        try frame()
+        XCTAssertEqual(placements, [.planeCopied])
+        XCTAssertEqual(device.imports.count, 0)
+        XCTAssertTrue(messages.contains { $0.hasSuffix("; not zero-copy: no plane under the UI's takes YUYV, the camera's format") }, "\(messages)")
+    }
+
+    func testANewCameraFrameIsShownWithoutAComposedFrameWhileTheFeedIsOnItsPlaneFromItsBuffer() throws {
+        try makeDisplay()
+        cameraFrame(index: 0, sequence: 1)
+        try frame()
+        let commitsBefore = device.commits.count
+        cameraFrame(index: 1, sequence: 2)
+        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        let request = try XCTUnwrap(device.commits.last?.request)
+        XCTAssertEqual(device.commits.count, commitsBefore + 1)
+        XCTAssertEqual(request.properties.map(\.objectID), [50], "the feed plane's buffer alone")
+        XCTAssertEqual(framebuffer(request, plane: 50), 501)
+        // Behind a pending flip it waits for the flip's event, as a composed frame would.
+        cameraFrame(index: 2, sequence: 3)
+        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertEqual(device.commits.count, commitsBefore + 1)
+        try completeFlip()
+        XCTAssertEqual(framebuffer(device.commits.last?.request, plane: 50), 502)
+        XCTAssertEqual(released.indices, [0])
+
+        // A swipe composes the feed: a camera frame then waits for a composed frame.
+        try completeFlip()
+        try frame(transition: true)
+        cameraFrame(index: 3, sequence: 4)
+        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+        // As does a frame of another stream (the camera reopened).
+        try frame()
+        cameraFrame(index: 0, sequence: 5, stream: 8)
+        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+    }
+
+    func testStoppingTheCameraRemovesItsFramebuffersOnceNothingShowsThem() throws {
+        try makeDisplay()
+        for index in 0..<3 {
+            cameraFrame(index: index, sequence: UInt64(index + 1))
+            try frame()
+        }
+        XCTAssertEqual(device.imports.count, 3)
+        // The camera stops (another screen, or a reload): no feed, no capture buffer.
+        capture = nil
+        try frame(showsFeed: false, complete: false)
+        XCTAssertEqual(Set(device.removedImports), [500, 501], "buffer 2 is still on screen")
+        try completeFlip()
+        cameraFrame(index: 0, sequence: 9, stream: 8)  // a new stream: the old one's last import goes
+        try frame()
+        XCTAssertEqual(Set(device.removedImports), [500, 501, 502])
+        XCTAssertEqual(device.imports.count, 4, "the new stream's buffer imported anew")
+        display.close()
+        XCTAssertEqual(Set(device.removedImports), [500, 501, 502, 503], "closing removes the rest")
+    }
+}
+
+/// A capture buffer as the camera hands it out; its release (the last reference going) is recorded.
+private final class TestCapture: CaptureBuffer, @unchecked Sendable {
+    let id: CaptureBufferID
+    let dmabufDescriptor: Int32
+    let pixelFormat: CameraPixelFormat
+    let size = PixelSize(width: 16, height: 8)
+    let bytesPerLine = 64
+    private let released: ReleasedBuffers
+
+    init(id: CaptureBufferID, format: CameraPixelFormat = .xbgr32, released: ReleasedBuffers) {
+        self.id = id
+        dmabufDescriptor = Int32(200 + id.index)
+        pixelFormat = format
+        self.released = released
+    }
+
+    deinit { released.indices.append(id.index) }
+}
+
+private final class ReleasedBuffers: @unchecked Sendable {
+    var indices: [Int] = []
+}
