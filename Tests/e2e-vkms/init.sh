@@ -20,6 +20,11 @@ is_ready() { count=$(grep -cs '^READY=1' /run/notify.log); [ "${count:-0}" -ge "
 copy_out() { echo "=== E2E-BEGIN $2 ==="; cat "$1" 2>/dev/null; echo "=== E2E-END $2 ==="; }
 # User plus system CPU time of a process, in clock ticks (fields 14 and 15 of /proc/PID/stat).
 cpu_ticks() { set -- $(cut -d')' -f2 /proc/$1/stat); echo $((${12} + ${13})); }
+# CPU time of a process on all its threads, in nanoseconds (the first field of each task's schedstat):
+# ticks of 10 ms are too coarse for a path that costs a few of them in 10 s.
+cpu_ns() { total=0; for task in /proc/$1/task/*; do set -- $(cat $task/schedstat); total=$((total + $1)); done; echo $total; }
+# Camera frames the daemon took so far (its metrics textfile, written every second).
+camera_frames() { grep '^swipe_kiosk_camera_frames_total' /tmp/metrics-$1.prom | cut -d' ' -f2; }
 # Each thread of a process: its id, name and CPU ticks so far.
 thread_ticks() { for task in /proc/$1/task/*; do echo "${task##*/} $(tr ' ' _ < $task/comm) $(cpu_ticks $1/task/${task##*/})"; done; }
 
@@ -28,18 +33,31 @@ thread_ticks() { for task in /proc/$1/task/*; do echo "${task##*/} $(tr ' ' _ < 
 run_daemon() {
     run=$1
     sed "s/^planes = .*/planes = \"$2\"/" /e2e.toml > /tmp/$run.toml
+    printf '\n[metrics]\ntextfile = "/tmp/metrics-%s.prom"\ninterval = 5\n' $run >> /tmp/$run.toml
     readies=$(($(grep -cs '^READY=1' /run/notify.log) + 1))
     swipe-kiosk run --config /tmp/$run.toml > /tmp/daemon-$run.log 2>&1 &
     pid=$!
     wait_for 180 eval "is_ready $readies || has_exited $pid"
     check $run-ready is_ready $readies
     sleep 3
+    # From just after a metrics write to just after the second one after it (every 5 s), so the
+    # frame count and the CPU time cover the same 10 s.
+    written=$(stat -c %Y /tmp/metrics-$run.prom)
+    wait_for 7 test "$(stat -c %Y /tmp/metrics-$run.prom)" != "$written"
+    frames_before=$(camera_frames $run)
+    ns_before=$(cpu_ns $pid)
     before=$(cpu_ticks $pid)
     thread_ticks $pid > /tmp/threads-before-$run.txt
-    sleep 10
+    sleep 9
+    written=$(stat -c %Y /tmp/metrics-$run.prom)
+    wait_for 3 test "$(stat -c %Y /tmp/metrics-$run.prom)" != "$written"
     after=$(cpu_ticks $pid)
     thread_ticks $pid > /tmp/threads-after-$run.txt
+    ns_after=$(cpu_ns $pid)
+    frames_after=$(camera_frames $run)
     echo "E2E-RESULT cpu-ticks-$run $((after - before))"
+    echo "E2E-RESULT cpu-ns-$run $((ns_after - ns_before))"
+    echo "E2E-RESULT camera-frames-$run $((frames_after - frames_before))"
     # Where the time went: each thread's ticks over the same 10 s (name, ticks).
     while read -r tid name ticks; do
         previous=$(grep "^$tid " /tmp/threads-before-$run.txt | cut -d' ' -f3)

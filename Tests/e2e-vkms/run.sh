@@ -161,27 +161,34 @@ zero_copy_after_the_swipe() {
 assert swipe-moves-the-feed-into-composition-and-back plane_path_around_the_swipe
 assert feed-zero-copy-again-after-the-swipe zero_copy_after_the_swipe
 assert daemon-exits-after-the-swipe exited_cleanly swipe
-primary_shows_the_daemons_frame() { # the primary plane shows a 640x480 framebuffer swipe-kiosk allocated
+primary_shows_the_daemons_frame() { # the primary plane shows a 1920x1080 framebuffer swipe-kiosk allocated
     local primary
     primary=$(grep -o 'plane [0-9]* primary' "$out/list-devices.txt" | cut -d' ' -f2)
-    grep -A8 "^plane\[$primary\]" "$1" | grep -A4 "allocated by = swipe-kiosk" | grep "size=640x480" \
-        || { echo "plane ${primary:-?} in $(basename "$1") shows no 640x480 buffer of swipe-kiosk's"; return 1; }
+    grep -A8 "^plane\[$primary\]" "$1" | grep -A4 "allocated by = swipe-kiosk" | grep "size=1920x1080" \
+        || { echo "plane ${primary:-?} in $(basename "$1") shows no 1920x1080 buffer of swipe-kiosk's"; return 1; }
 }
-assert composed-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_frame "$out/state-composed.txt"
-assert planes-auto-frame-is-the-daemons-640x480-buffer primary_shows_the_daemons_frame "$out/state-planes.txt"
+assert composed-frame-is-the-daemons-1920x1080-buffer primary_shows_the_daemons_frame "$out/state-composed.txt"
+assert planes-auto-frame-is-the-daemons-1920x1080-buffer primary_shows_the_daemons_frame "$out/state-planes.txt"
 assert cpu-time-with-planes-auto result cpu-ticks-planes
 assert cpu-time-with-planes-off result cpu-ticks-composed
-# The same 10 s of the same camera both times, so the ratio of the totals is the ratio per camera frame.
+assert camera-frames-counted-with-planes-auto result camera-frames-planes
+assert camera-frames-counted-with-planes-off result camera-frames-composed
+# The goal is per camera frame: CPU time (schedstat, ns) over the camera frames the daemon took in the same 10 s.
 plane_path_cpu_at_most_a_tenth() {
-    local planes composed
-    planes=$(e2e result cpu-ticks-planes "$out/serial.log") && composed=$(e2e result cpu-ticks-composed "$out/serial.log") || { echo "no CPU figures"; return 1; }
-    echo "planes auto $planes ticks, off $composed ticks over 10 s: auto/off = $(awk "BEGIN {printf \"%.3f\", $planes / ($composed > 0 ? $composed : 1)}") (goal: <= 0.1);" \
-        "per thread, auto: $(tr '\n' ' ' < "$out/threads-planes.txt")off: $(tr '\n' ' ' < "$out/threads-composed.txt")"
-    [ $((planes * 10)) -le "$composed" ]
+    local planes composed planes_frames composed_frames
+    planes=$(e2e result cpu-ns-planes "$out/serial.log") && composed=$(e2e result cpu-ns-composed "$out/serial.log") &&
+        planes_frames=$(e2e result camera-frames-planes "$out/serial.log") &&
+        composed_frames=$(e2e result camera-frames-composed "$out/serial.log") || { echo "no CPU figures"; return 1; }
+    awk -v p="$planes" -v c="$composed" -v pf="$planes_frames" -v cf="$composed_frames" 'BEGIN {
+        if (pf < 1 || cf < 1 || c <= 0) { print "no camera frames counted"; exit 1 }
+        auto = p / pf / 1e6; off = c / cf / 1e6
+        printf "per camera frame: planes auto %.2f ms (%d frames), off %.2f ms (%d frames); auto/off = %.3f (goal: <= 0.1)\n", auto, pf, off, cf, auto / off
+        exit (auto <= off / 10 ? 0 : 1) }' || return 1
 }
+cpu_by_thread() { echo "ticks per thread over the 10 s, auto: $(tr '\n' ' ' < "$out/threads-planes.txt")off: $(tr '\n' ' ' < "$out/threads-composed.txt")"; }
 # A goal, not a behaviour: reported with its verdict, it does not fail the suite (TCG's noise is large).
 goal=$(plane_path_cpu_at_most_a_tenth) && verdict=met || verdict=missed
-echo "GOAL cpu-time-with-planes-auto-at-most-a-tenth-of-off ($verdict): $goal" | tee -a "$out/assertions.txt"
+echo "GOAL cpu-time-with-planes-auto-at-most-a-tenth-of-off ($verdict): $goal; $(cpu_by_thread)" | tee -a "$out/assertions.txt"
 
 rm -rf "$root" "$out/initramfs.cpio.gz" "$out/qmp.sock"
 if [ $failures -gt 0 ]; then
