@@ -139,6 +139,28 @@ final class CameraPlaneDisplayTests: XCTestCase {
         ])
     }
 
+    func testAPlaneCommitRefusedAfterItsTestAsksForAWholeComposedFrameInsteadOfFailing() throws {
+        try makeDisplay()
+        var redraws = 0
+        display.onRedrawNeeded = { redraws += 1 }
+        let first = try XCTUnwrap(frame())
+        let feedOnScreen = framebuffer(first, plane: 50)
+        device.commitError = EINVAL
+        feed = Self.cameraFrame(sequence: 2)
+        XCTAssertNil(try frame(), "nothing committed, and nothing thrown to the render loop")
+        XCTAssertEqual(redraws, 1)
+        XCTAssertTrue(messages.contains { $0.contains("the camera's plane commit failed") }, "\(messages)")
+        device.commitError = nil
+        compositor.invalidate()  // what the render pacer does when asked
+        let request = try XCTUnwrap(frame(), "the same camera frame, composed")
+        XCTAssertFalse(compositor.feedOnPlane)
+        let composedBuffer = try XCTUnwrap(framebuffer(request, plane: 50))
+        XCTAssertNotEqual(composedBuffer, feedOnScreen)
+        XCTAssertEqual(framebuffer(request, plane: 51), 0, "the UI's plane goes off in the same commit")
+        XCTAssertEqual(device.pixel(framebufferID: composedBuffer, x: 8, y: 5) & 0xFF_FFFF, feed[8, 5] & 0xFF_FFFF)
+        XCTAssertEqual(device.pixel(framebufferID: composedBuffer, x: 2, y: 2) & 0xFF_FFFF, 0xE6_2828, "with the dot")
+    }
+
     func testALayoutTheDriverRefusesFallsBackToTheComposedFrameWithALogLine() throws {
         device.testOnlyError = EINVAL
         try makeDisplay()

@@ -40,6 +40,9 @@ public protocol Display: AnyObject {
     /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
     /// composes everything again, since nothing was composed while it was false.
     var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
+    /// Called when a presented frame could not be shown as presented (a plane commit the driver
+    /// refused after its TEST_ONLY check passed): the caller composes the next frame whole.
+    var onRedrawNeeded: (() -> Void)? { get set }
     /// Says what the frame about to be composed shows, `feed`, the background feed's newest frame
     /// (at the display's size), and `capture`, the capture buffer it came in where the camera
     /// exports its buffers; answers where the feed goes. On a plane of its own the next `present`
@@ -61,6 +64,11 @@ extension Display {
     public var isOutputConnected: Bool { true }
     /// Displays that are always connected never call it.
     public var onOutputConnectionChanged: ((Bool) -> Void)? {
+        get { nil }
+        set {}
+    }
+    /// Displays that show every frame as presented never call it.
+    public var onRedrawNeeded: (() -> Void)? {
         get { nil }
         set {}
     }

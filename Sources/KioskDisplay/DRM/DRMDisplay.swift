@@ -37,6 +37,7 @@ public final class DRMDisplay: Display {
     public var cardPath: String { device.path }
     public var isOutputConnected: Bool { output != nil && scanout != .disconnected }
     public var onOutputConnectionChanged: ((Bool) -> Void)?
+    public var onRedrawNeeded: (() -> Void)?
 
     private let device: DRMDevice
     /// The card's descriptor and master, shared with the displays of its other outputs.
@@ -501,10 +502,12 @@ public final class DRMDisplay: Display {
             loseMaster()
             return
         } catch {
-            // TEST_ONLY took the layout but the commit did not: compose from the next frame on.
+            // TEST_ONLY took the layout but the commit did not: the screen keeps the last frame
+            // and the next one is composed whole, at once.
             log("\(device.path): the camera's plane commit failed (\(error)); composing it on the CPU")
             planner = nil
-            throw error
+            onRedrawNeeded?()
+            return
         }
         pendingPlanes = (uiBack, feedBack, PlaneFrameBuffers.FeedFrame(feed), feedBack == nil ? capture : nil)
         flipSubmitted(composedBuffer: frontBuffer)

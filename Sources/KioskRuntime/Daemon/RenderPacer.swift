@@ -91,6 +91,13 @@ final class RenderPacer {
             }
             onOutputConnectionChanged(connected)
         }
+        display.onRedrawNeeded = { [unowned self] in
+            // Called from inside a present: the whole frame is asked for once this turn is over.
+            loop.atEndOfTurn { [weak self] in
+                self?.invalidate()
+                self?.requestFrame()
+            }
+        }
         contentRetry = try clock.makeTimer { [unowned self] in
             contentRetryScheduled = false
             compositor.retryFailedContent()
@@ -102,6 +109,7 @@ final class RenderPacer {
     /// Stops the render link and forgets the display's descriptors.
     func stop() {
         display.onOutputConnectionChanged = nil
+        display.onRedrawNeeded = nil
         renderLink?.invalidate()
         renderLink = nil
         contentRetry?.cancel()
