@@ -87,9 +87,9 @@ public final class DRMDisplay: Display {
     private var nextCapture: (any CaptureBuffer)?
     /// The UI and feed buffers the pending commit puts on screen, when it is on planes: the feed's
     /// dumb buffer, or (zero-copy, `feed` nil) the capture buffer, held until the flip after it.
-    private var pendingPlanes: (ui: Int, feed: Int?, shown: PlaneFrameBuffers.FeedFrame, capture: (any CaptureBuffer)?)?
+    private var pendingPlanes: (ui: Int, feed: Int?, shown: FeedFrame, capture: (any CaptureBuffer)?)?
     /// The feed frame the planes show now, and the capture buffer it is scanned out from (zero-copy).
-    private var feedOnScreen: PlaneFrameBuffers.FeedFrame?
+    private var feedOnScreen: FeedFrame?
     private var captureOnScreen: (any CaptureBuffer)?
     /// The camera's capture buffers imported as framebuffers, and the stream `planeScene` last saw.
     private var imports = CaptureImports()
@@ -407,6 +407,8 @@ public final class DRMDisplay: Display {
 
     /// Removes the imported framebuffers of streams other than the camera's current one that no commit shows.
     private func releaseImports() {
+        // Called at every flip: nothing to look at while only the current stream is imported.
+        guard imports.holdsStreams(besides: captureStream) else { return }
         let inUse = [captureOnScreen, pendingPlanes?.capture, queued?.capture, nextCapture].compactMap { $0?.id }
         imports.release(keeping: captureStream, inUse: Set(inUse), on: device)
     }
@@ -418,8 +420,8 @@ public final class DRMDisplay: Display {
         var newFeed = false
         if case .planes = path, let feed {
             // A feed frame that is not on screen, nor in the pending or queued commit.
-            let shown = queued?.feed.map(PlaneFrameBuffers.FeedFrame.init) ?? pendingPlanes?.shown ?? feedOnScreen
-            newFeed = PlaneFrameBuffers.FeedFrame(feed) != shown
+            let shown = queued?.feed.map(FeedFrame.init) ?? pendingPlanes?.shown ?? feedOnScreen
+            newFeed = FeedFrame(feed) != shown
         } else {
             lastFrame = frame
         }
@@ -509,7 +511,7 @@ public final class DRMDisplay: Display {
             onRedrawNeeded?()
             return
         }
-        pendingPlanes = (uiBack, feedBack, PlaneFrameBuffers.FeedFrame(feed), feedBack == nil ? capture : nil)
+        pendingPlanes = (uiBack, feedBack, FeedFrame(feed), feedBack == nil ? capture : nil)
         flipSubmitted(composedBuffer: frontBuffer)
     }
 

@@ -118,35 +118,18 @@ final class LibDRMDevice: DRMDevice {
         guard drmPrimeFDToHandle(fileDescriptor, dmabuf, &handle) == 0 else {
             throw DisplayError.systemCall("drmPrimeFDToHandle", device: path, errno: errno)
         }
-        var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
-        var pitches: (UInt32, UInt32, UInt32, UInt32) = (UInt32(pitch), 0, 0, 0)
-        var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
-        if format == .nv12 {
-            handles.1 = handle
-            pitches.1 = UInt32(pitch)
-            offsets.1 = UInt32(pitch * height)
-        }
+        // NV12's chroma plane follows its luma plane in the same buffer, at the same pitch.
+        let isNV12 = format == .nv12
+        let handles: [UInt32] = [handle, isNV12 ? handle : 0, 0, 0]
+        let pitches: [UInt32] = [UInt32(pitch), isNV12 ? UInt32(pitch) : 0, 0, 0]
+        let offsets: [UInt32] = [0, isNV12 ? UInt32(pitch * height) : 0, 0, 0]
         var framebufferID: UInt32 = 0
         // DRM_FORMAT_MOD_LINEAR: V4L2 buffers are plain rows. Drivers without modifiers take AddFB2 alone.
-        var modifiers: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        var result = withUnsafePointer(to: &handles.0) { handles in
-            withUnsafePointer(to: &pitches.0) { pitches in
-                withUnsafePointer(to: &offsets.0) { offsets in
-                    withUnsafePointer(to: &modifiers.0) { modifiers in
-                        drmModeAddFB2WithModifiers(fileDescriptor, UInt32(width), UInt32(height), format.code, handles, pitches, offsets,
-                                                   modifiers, &framebufferID, UInt32(DRM_MODE_FB_MODIFIERS))
-                    }
-                }
-            }
-        }
+        let modifiers: [UInt64] = [0, 0, 0, 0]
+        var result = drmModeAddFB2WithModifiers(fileDescriptor, UInt32(width), UInt32(height), format.code, handles, pitches, offsets,
+                                                modifiers, &framebufferID, UInt32(DRM_MODE_FB_MODIFIERS))
         if result != 0 {
-            result = withUnsafePointer(to: &handles.0) { handles in
-                withUnsafePointer(to: &pitches.0) { pitches in
-                    withUnsafePointer(to: &offsets.0) { offsets in
-                        drmModeAddFB2(fileDescriptor, UInt32(width), UInt32(height), format.code, handles, pitches, offsets, &framebufferID, 0)
-                    }
-                }
-            }
+            result = drmModeAddFB2(fileDescriptor, UInt32(width), UInt32(height), format.code, handles, pitches, offsets, &framebufferID, 0)
         }
         guard result == 0 else {
             let code = errno

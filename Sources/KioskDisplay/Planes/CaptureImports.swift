@@ -24,6 +24,11 @@ struct CaptureImports {
         }
     }
 
+    /// Whether anything is kept of a stream other than `stream`: `release` has work to do.
+    func holdsStreams(besides stream: UInt64?) -> Bool {
+        framebuffers.keys.contains { $0.stream != stream } || failures.keys.contains { $0.stream != stream }
+    }
+
     /// Removes the framebuffers of every stream but `stream` (all with nil) that are not in `inUse`.
     mutating func release(keeping stream: UInt64?, inUse: Set<CaptureBufferID>, on device: DRMDevice) {
         for (id, imported) in framebuffers where id.stream != stream && !inUse.contains(id) {

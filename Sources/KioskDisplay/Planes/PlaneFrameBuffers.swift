@@ -2,19 +2,8 @@ import KioskEngine
 
 /// The buffers of the camera's plane path: the UI's ARGB8888 buffers in rotation, copied by
 /// damage like the composed frame's, and two XRGB8888 buffers each new feed frame is copied into
-/// whole (the feed arrives converted to the mode's size: no zero-copy DMABUF import yet).
+/// whole where the plane cannot scan the camera's own capture buffer out (`CaptureImports`).
 struct PlaneFrameBuffers {
-    /// The feed frame a buffer holds: the buffer it came in and the picture in it.
-    struct FeedFrame: Equatable {
-        var buffer: ObjectIdentifier
-        var sequence: UInt64
-
-        init(_ frame: PixelBuffer) {
-            buffer = ObjectIdentifier(frame)
-            sequence = frame.sequence
-        }
-    }
-
     private(set) var ui: [DRMDumbBuffer]
     private(set) var feed: [DRMDumbBuffer]
     private var uiTracker: DamageTracker

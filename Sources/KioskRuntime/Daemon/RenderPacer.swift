@@ -59,12 +59,6 @@ final class RenderPacer {
     /// Where the display put the feed of the last frame composed.
     private var lastPlacement: FeedPlacement = .composed
 
-    /// A feed frame told apart from the next: its buffer and the picture in it.
-    private struct FeedFrame: Equatable {
-        var buffer: ObjectIdentifier
-        var sequence: UInt64
-    }
-
     init(display: any Display, compositor: Compositor, context: DaemonContext, sceneHost: SceneHost) {
         self.display = display
         self.compositor = compositor
@@ -145,15 +139,20 @@ final class RenderPacer {
            let feed = background(), let capture = backgroundCapture() {
             do {
                 if try display.showFeedFrame(feed, capture: capture) {
-                    feedOnPlaneShown = FeedFrame(buffer: ObjectIdentifier(feed), sequence: feed.sequence)
+                    feedOnPlaneShown = FeedFrame(feed)
                     return
                 }
             } catch {
-                if !presentFailureLogged { logger.error("display: \(error)") }
-                presentFailureLogged = true
+                presentFailed(error)
             }
         }
         requestFrame()
+    }
+
+    /// Logs a failed present once until one succeeds again, so a display that keeps failing does not flood the log.
+    private func presentFailed(_ error: any Error) {
+        if !presentFailureLogged { logger.error("display: \(error)") }
+        presentFailureLogged = true
     }
 
     /// Redraws everything at the next frame (after a wake or a new scene).
@@ -249,7 +248,7 @@ final class RenderPacer {
             contentRetry.schedule(at: clock.now + Self.contentRetryInterval, repeatingEvery: nil)
         }
         // On its own plane a new feed frame is no damage to the UI: the display commits the frame alone.
-        let feedFrame = feed.map { FeedFrame(buffer: ObjectIdentifier($0), sequence: $0.sequence) }
+        let feedFrame = feed.map(FeedFrame.init)
         let newFeedOnPlane = compositor.feedOnPlane && feedFrame != nil && feedFrame != feedOnPlaneShown
         feedOnPlaneShown = compositor.feedOnPlane ? feedFrame : nil
         guard !damage.isEmpty || newFeedOnPlane else { return }
@@ -259,8 +258,7 @@ final class RenderPacer {
             try display.present(compositor.frame, damage: damage)
             presentFailureLogged = false
         } catch {
-            if !presentFailureLogged { logger.error("display: \(error)") }
-            presentFailureLogged = true
+            presentFailed(error)
             return
         }
         let presented = clock.now
