@@ -9,41 +9,23 @@ import XCTest
 /// alone, a swipe brings the feed back into composition and out again, and a refused layout
 /// falls back to the composed frame. Each frame goes as the daemon's render pacer sends it.
 final class CameraPlaneDisplayTests: XCTestCase {
-    private let device = FakeDRMDevice.singleHDMI(modes: [DisplayMode(width: 16, height: 8, refreshRate: 60, isPreferred: true, index: 0)])
+    private lazy var device = CameraPlaneFixture.card(now: { [unowned self] in time })
     private let plane = FakeDRMDevice.planeProperties
     private var messages: [String] = []
     private var time = 100.0
     private var display: DRMDisplay!
     private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
-    private let root = View(name: "camera screen", frame: Rect(x: 0, y: 0, width: 16, height: 8))
+    private let root = CameraPlaneFixture.cameraScreen()
     private var feed = CameraPlaneDisplayTests.cameraFrame(sequence: 1)
     /// Frames whose UI the compositor drew (found damage in), of all frames rendered.
     private var composed = 0
-    private let red = Color(r: 230, g: 40, b: 40)
-
-    override func setUp() {
-        device.atomicSupported = true
-        // As vkms: the primary takes no alpha, the overlay takes ARGB.
-        device.planeList = [
-            DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [.xrgb8888]),
-            DRMPlaneInfo(id: 51, kind: .overlay, possibleCrtcs: 0b11, formats: [.argb8888, .xrgb8888]),
-        ]
-        device.now = { [unowned self] in time }
-        root.content = .backgroundFeed
-        // An indicator dot over the camera.
-        let dot = View(name: "dot", frame: Rect(x: 2, y: 2, width: 2, height: 2))
-        dot.backgroundColor = red
-        root.addSubview(dot)
-    }
 
     override func tearDown() {
         display?.close()
     }
 
     private func makeDisplay() throws {
-        let output = try DRMOutput.choose(on: device, connectorName: nil, modeRequest: nil)
-        display = try DRMDisplay(device: device, output: output, bufferCount: 2, hotplug: nil, console: nil, planes: .auto,
-                                 now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
+        display = try CameraPlaneFixture.display(on: device, now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
     }
 
     /// A camera frame at the mode's size, a different colour per sequence.

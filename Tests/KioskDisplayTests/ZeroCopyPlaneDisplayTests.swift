@@ -10,13 +10,13 @@ import XCTest
 /// held until the flip that replaces it completes, a swipe composes the feed and lets it go, a
 /// refused format falls back to the copied frame, and the imports are removed when the camera stops.
 final class ZeroCopyPlaneDisplayTests: XCTestCase {
-    private let device = FakeDRMDevice.singleHDMI(modes: [DisplayMode(width: 16, height: 8, refreshRate: 60, isPreferred: true, index: 0)])
+    private lazy var device = CameraPlaneFixture.card(now: { [unowned self] in time })
     private let plane = FakeDRMDevice.planeProperties
     private var messages: [String] = []
     private var time = 100.0
     private var display: DRMDisplay!
     private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
-    private let root = View(name: "camera screen", frame: Rect(x: 0, y: 0, width: 16, height: 8))
+    private let root = CameraPlaneFixture.cameraScreen()
     private let released = ReleasedBuffers()
     /// The feed frame the capture thread published: its pixels are a converted copy (or not yet converted).
     private var feed = PixelBuffer(width: 16, height: 8)
@@ -24,28 +24,12 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
     /// Where the display put the feed of each frame, in order.
     private var placements: [FeedPlacement] = []
 
-    override func setUp() {
-        device.atomicSupported = true
-        // As vkms: the primary takes XR24 only, the overlay ARGB.
-        device.planeList = [
-            DRMPlaneInfo(id: 50, kind: .primary, possibleCrtcs: 0b11, formats: [.xrgb8888]),
-            DRMPlaneInfo(id: 51, kind: .overlay, possibleCrtcs: 0b11, formats: [.argb8888, .xrgb8888]),
-        ]
-        device.now = { [unowned self] in time }
-        root.content = .backgroundFeed
-        let dot = View(name: "dot", frame: Rect(x: 2, y: 2, width: 2, height: 2))
-        dot.backgroundColor = Color(r: 230, g: 40, b: 40)
-        root.addSubview(dot)
-    }
-
     override func tearDown() {
         display?.close()
     }
 
     private func makeDisplay() throws {
-        let output = try DRMOutput.choose(on: device, connectorName: nil, modeRequest: nil)
-        display = try DRMDisplay(device: device, output: output, bufferCount: 2, hotplug: nil, console: nil, planes: .auto,
-                                 now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
+        display = try CameraPlaneFixture.display(on: device, now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
     }
 
     /// The next camera frame, in capture buffer `index` of `stream`, in XBGR32 at the mode's size.
