@@ -42,7 +42,7 @@ DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick gstreamer1.0-tools gstreamer1.0-plugins-good dbus-daemon systemd
 # What the vkms VM needs besides the end-to-end run's: vkms is built out of tree from Debian's kernel
 # source against the guest kernel's headers (linux-headers-amd64 matches linux-image-amd64).
-E2E_VKMS_PACKAGES := linux-source-6.1 linux-headers-amd64 make xz-utils
+E2E_VKMS_PACKAGES := linux-source-6.1 linux-headers-amd64 make xz-utils dbus-daemon
 # Where vkms.ko is kept per kernel version, beside the systemd VM's root file system.
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 

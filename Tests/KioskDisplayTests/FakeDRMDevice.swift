@@ -90,7 +90,9 @@ final class FakeDRMDevice: DRMDevice {
     }
 
     func resources() throws -> DRMResources {
-        DRMResources(crtcIDs: crtcIDs, connectorIDs: connectors.map(\.id))
+        // The kernel lists writeback connectors only to clients that asked for them.
+        DRMResources(crtcIDs: crtcIDs, connectorIDs: connectors.filter { !$0.isWriteback || writebackAsked }.map(\.id),
+                     encoderIDs: encoders.map(\.id))
     }
 
     func connector(_ id: UInt32) throws -> DRMConnectorInfo {
@@ -232,6 +234,7 @@ final class FakeDRMDevice: DRMDevice {
 
     func properties(of objectID: UInt32, type: DRMObjectType) throws -> [DRMProperty] {
         let named: [String: UInt32]
+        if let properties = objectProperties[objectID] { return properties }
         switch type {
         case .crtc: named = Self.crtcProperties
         case .connector: named = Self.connectorProperties
@@ -275,6 +278,96 @@ final class FakeDRMDevice: DRMDevice {
             pendingFlipCrtcs.append(0)
             flipQueuedAt.append(now())
         }
+    }
+
+    // MARK: Writeback
+
+    /// Whether the card lists writeback connectors once asked (off: a kernel before 4.19).
+    var writebackSupported = true
+    private(set) var writebackAsked = false
+    /// Blobs by id (a writeback connector's WRITEBACK_PIXEL_FORMATS).
+    var blobs: [UInt32: [UInt8]] = [:]
+    /// Each object's properties where they differ from the ones its type has (a writeback connector's).
+    var objectProperties: [UInt32: [DRMProperty]] = [:]
+    /// Sync files handed out by writeback commits not signalled yet: the read end, the write end and
+    /// the writeback framebuffer.
+    private(set) var writebackFences: [(read: Int32, write: Int32, framebufferID: UInt32)] = []
+
+    /// Adds writeback connector 35 (encoder 25, CRTCs `possibleCrtcs`) writing `formats`, on no CRTC;
+    /// connected with modes, as vkms's says it is. With `clonesPanels` its encoder may share a CRTC
+    /// with every other encoder (memory writeback beside the panel); without, only its own bit (vkms 6.1's).
+    func addWritebackConnector(possibleCrtcs: UInt32 = 0b11, formats: [DRMFormat] = [.xrgb8888], clonesPanels: Bool = true) {
+        let mode = DisplayMode(width: 16, height: 8, refreshRate: 60, isPreferred: true, index: 0)
+        connectors.append(DRMConnectorInfo(id: 35, type: DRMConnectorInfo.writebackType, typeID: 1, isConnected: true,
+                                           modes: [mode], encoderID: 0, possibleEncoderIDs: [25], dpmsPropertyID: nil))
+        let own = UInt32(1) << UInt32(encoders.count)
+        encoders.append(DRMEncoderInfo(id: 25, crtcID: 0, possibleCrtcs: possibleCrtcs,
+                                       possibleClones: clonesPanels ? (own << 1) - 1 : own))
+        blobs[90] = formats.flatMap { format in (0..<4).map { UInt8(truncatingIfNeeded: format.code >> ($0 * 8)) } }
+        objectProperties[35] = [
+            DRMProperty(id: Self.writebackProperties["CRTC_ID"]!, name: "CRTC_ID", value: 0),
+            DRMProperty(id: Self.writebackProperties["WRITEBACK_FB_ID"]!, name: "WRITEBACK_FB_ID", value: 0),
+            DRMProperty(id: Self.writebackProperties["WRITEBACK_OUT_FENCE_PTR"]!, name: "WRITEBACK_OUT_FENCE_PTR", value: 0),
+            DRMProperty(id: Self.writebackProperties["WRITEBACK_PIXEL_FORMATS"]!, name: "WRITEBACK_PIXEL_FORMATS", value: 90),
+        ]
+    }
+
+    static let writebackProperties: [String: UInt32] = [
+        "CRTC_ID": 1030, "WRITEBACK_FB_ID": 1031, "WRITEBACK_OUT_FENCE_PTR": 1032, "WRITEBACK_PIXEL_FORMATS": 1033,
+    ]
+
+    func enableWritebackConnectors() -> Bool {
+        writebackAsked = true
+        return writebackSupported
+    }
+
+    func propertyBlob(_ id: UInt32) throws -> [UInt8] {
+        guard let blob = blobs[id] else { throw DisplayError.systemCall("drmModeGetPropertyBlob(\(id))", device: path, errno: ENOENT) }
+        return blob
+    }
+
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags, outFence: (objectID: UInt32, propertyID: UInt32)) throws -> Int32 {
+        try commit(request, flags: flags)
+        guard !flags.contains(.testOnly) else { return -1 }
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        let framebuffer = UInt32(request.value(of: outFence.objectID, Self.writebackProperties["WRITEBACK_FB_ID"]!) ?? 0)
+        writebackFences.append((ends[0], ends[1], framebuffer))
+        return ends[0]
+    }
+
+    /// The display controller writes what it scans out into the oldest writeback's buffer, as
+    /// vkms does: the primary plane's buffer with the overlay's (premultiplied ARGB) over it, each
+    /// plane as the newest commit left it, X bytes 0; then signals its fence, whose descriptor it returns.
+    @discardableResult
+    func completeWriteback() -> Int32 {
+        let fence = writebackFences.removeFirst()
+        let target = buffers.first { $0.framebufferID == fence.framebufferID }!
+        func shown(_ plane: UInt32) -> DRMDumbBuffer? {
+            let framebuffer = commits.reversed().lazy.compactMap { $0.request.value(of: plane, Self.planeProperties["FB_ID"]!) }.first
+            return framebuffer.flatMap { id in buffers.first { UInt64($0.framebufferID) == id } }
+        }
+        let primary = shown(50), overlay = shown(51)
+        for row in 0..<target.byteCount / target.pitch {
+            for column in 0..<target.pitch / 4 {
+                func pixel(_ buffer: DRMDumbBuffer?) -> UInt32 {
+                    guard let buffer, row * buffer.pitch + column * 4 < buffer.byteCount, column * 4 < buffer.pitch else { return 0 }
+                    return buffer.pixels.load(fromByteOffset: row * buffer.pitch + column * 4, as: UInt32.self)
+                }
+                let under = pixel(primary), over = pixel(overlay)
+                let alpha = over >> 24
+                var blended: UInt32 = 0
+                for shift in stride(from: 0, through: 16, by: 8) {
+                    let channel = (over >> shift & 0xFF) + (under >> shift & 0xFF) * (255 - alpha) / 255
+                    blended |= min(channel, 255) << shift
+                }
+                target.pixels.storeBytes(of: blended, toByteOffset: row * target.pitch + column * 4, as: UInt32.self)
+            }
+        }
+        var byte: UInt8 = 1
+        _ = write(fence.write, &byte, 1)
+        Glibc.close(fence.write)
+        return fence.read
     }
 
     /// The pixel at (x, y) of the buffer registered as `framebufferID`.

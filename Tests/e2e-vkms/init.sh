@@ -66,6 +66,11 @@ run_daemon() {
         echo "$name $((ticks - ${previous:-0}))"
     done < /tmp/threads-after-$run.txt > /tmp/threads-$run.txt
     cat /sys/kernel/debug/dri/0/state > /tmp/state-$run.txt 2>&1
+    if [ $run = planes ]; then
+        # What the display controller blends, read back through vkms's writeback connector.
+        swipe-kiosk ctl screenshot --bus session --scanout /tmp/writeback.png > /tmp/ctl-writeback.txt 2>&1
+        base64 /tmp/writeback.png > /tmp/writeback.png.b64 2>/dev/null
+    fi
     kill -TERM $pid
     wait_for 10 has_exited $pid
     wait $pid
@@ -81,6 +86,9 @@ check video0 wait_for 10 test -e /dev/video0
 swipe-kiosk list-devices > /tmp/list-devices.txt 2>&1
 
 export NOTIFY_SOCKET=/run/notify.sock
+# The bus `swipe-kiosk ctl` reaches the daemon on (`[control] bus = "session"`).
+export DBUS_SESSION_BUS_ADDRESS=unix:path=/run/bus
+dbus-daemon --config-file=/e2e/bus.conf --fork --nopidfile || echo "e2e: dbus-daemon failed"
 socat -u UNIX-RECVFROM:$NOTIFY_SOCKET,unlink-early,fork SYSTEM:'cat >> /run/notify.log; echo >> /run/notify.log' &
 wait_for 5 test -S $NOTIFY_SOCKET
 
@@ -104,6 +112,8 @@ copy_out /tmp/state-planes.txt state-planes.txt
 copy_out /tmp/state-composed.txt state-composed.txt
 copy_out /tmp/threads-planes.txt threads-planes.txt
 copy_out /tmp/threads-composed.txt threads-composed.txt
+copy_out /tmp/ctl-writeback.txt ctl-writeback.txt
+copy_out /tmp/writeback.png.b64 writeback.png.b64
 copy_out /run/notify.log notify.log
 dmesg > /tmp/dmesg.log; copy_out /tmp/dmesg.log dmesg.log
 echo "E2E-DONE"

@@ -7,8 +7,9 @@
 # enable_writeback=1`, and vivid as the camera. The guest (init.sh) lists the devices and runs the
 # daemon twice, with [display] planes = "auto" and "off", measuring its CPU time over 10 s of live
 # camera each time and saving the KMS state from debugfs; the host asserts on what it reports: the
-# camera screen on two planes with "auto" (the feed and the UI above it), one with "off", and the
-# plane path's CPU time at most a tenth of the composed one's.
+# camera screen on two planes with "auto" (the feed and the UI above it), one with "off", the
+# scan-out screenshot read back through the writeback connector showing the camera with the
+# indicator over it, and the plane path's CPU time at most a tenth of the composed one's.
 #
 #   Tests/e2e-vkms/run.sh
 #
@@ -18,7 +19,8 @@
 #              E2E_TIMEOUT=secs  hard limit on the VM's run time (default: 600)
 # Output in E2E_OUT: serial.log, list-devices.txt, daemon-planes.log, daemon-composed.log, daemon-swipe.log,
 # state-planes.txt, state-composed.txt (debugfs), threads-planes.txt, threads-composed.txt (each thread's
-# CPU ticks over the measured 10 s), notify.log, dmesg.log and assertions.txt.
+# CPU ticks over the measured 10 s), writeback.png (the scan-out screenshot with the camera on its plane,
+# read back through vkms's writeback connector) with ctl-writeback.txt, notify.log, dmesg.log and assertions.txt.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,6 +57,22 @@ add_program() { # add_program SOURCE DESTINATION: a program with the shared libr
 add_program "$binary" /usr/bin/swipe-kiosk
 add_program "$(command -v busybox)" /bin/busybox
 add_program "$(command -v socat)" /usr/bin/socat
+add_program "$(command -v dbus-daemon)" /usr/bin/dbus-daemon
+# The guest's bus for `swipe-kiosk ctl`: anyone may own and call anything (one user, no policy to test).
+cat > "$root/e2e/bus.conf" <<'BUS'
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=/run/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+BUS
 if ldd "$binary" 2>/dev/null | grep -q libfontconfig; then
     cp -r --parents /etc/fonts "$root"
     [ -d /usr/share/fonts/truetype/dejavu ] && cp -r --parents /usr/share/fonts/truetype/dejavu "$root"
@@ -101,9 +119,10 @@ e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) |
 qemu_status=0
 wait $qemu || qemu_status=$?
 for file in list-devices.txt daemon-planes.log daemon-composed.log daemon-swipe.log state-planes.txt state-composed.txt \
-    threads-planes.txt threads-composed.txt notify.log dmesg.log; do
+    threads-planes.txt threads-composed.txt notify.log dmesg.log ctl-writeback.txt; do
     e2e section "$file" "$out/serial.log" > "$out/$file"
 done
+e2e section writeback.png.b64 "$out/serial.log" | base64 -di > "$out/writeback.png" 2>/dev/null || true
 
 echo "== 4. Assertions"
 failures=0
@@ -161,6 +180,15 @@ zero_copy_after_the_swipe() {
 assert swipe-moves-the-feed-into-composition-and-back plane_path_around_the_swipe
 assert feed-zero-copy-again-after-the-swipe zero_copy_after_the_swipe
 assert daemon-exits-after-the-swipe exited_cleanly swipe
+# The scan-out screenshot (`ctl screenshot --scanout`) read back through vkms's writeback connector
+# while the camera is on its own plane: vkms blended the feed's plane and the UI's above it.
+assert scanout-screenshot-taken grep -a "writeback.png: [0-9]* bytes" "$out/ctl-writeback.txt"
+assert log-says-screenshots-read-back-through-writeback logs "scan-out screenshots read back through Writeback-1" "$out/daemon-planes.log"
+# ... and the picture is the hardware's: the daemon falls back to its own frame (logging why) where the read-back fails.
+no_log() { if grep -a "$1" "$2"; then return 1; fi; echo "$(basename "$2") has no line matching $1"; }
+assert scanout-screenshot-read-back-not-the-daemons-own-frame no_log "sending the daemon's own frame\|reading the scan-out back failed" "$out/daemon-planes.log"
+assert writeback-frame-shows-the-cameras-colour-bars e2e expect-colour-bars "$out/writeback.png"
+assert writeback-frame-shows-the-indicator-over-the-camera e2e expect-pixels "$out/writeback.png" ff8000 8 150
 primary_shows_the_daemons_frame() { # the primary plane shows a 1920x1080 framebuffer swipe-kiosk allocated
     local primary
     primary=$(grep -o 'plane [0-9]* primary' "$out/list-devices.txt" | cut -d' ' -f2)

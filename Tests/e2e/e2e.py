@@ -11,11 +11,13 @@
     section NAME SERIAL_LOG               print the lines the guest wrote between
                                           "=== E2E-BEGIN NAME ===" and "=== E2E-END NAME ==="
     result NAME SERIAL_LOG                print the value of the guest's "E2E-RESULT NAME value" line
+    (PPM arguments may be PNGs: 8-bit RGB or RGBA, as `swipe-kiosk ctl screenshot` writes them)
     expect-not-blank PPM                  succeeds when PPM is an image with some pixels not black
     expect-black PPM                      succeeds when every pixel of PPM is black
     expect-colour-bars PPM [column]       succeeds when a row (or column) through the middle shows vivid's colour bars
     expect-colour PPM RRGGBB TOLERANCE    succeeds when a 3x3 grid of points has that colour
     expect-split PPM RRGGBB TOLERANCE     succeeds when that colour is at the right edge, not the left
+    expect-pixels IMAGE RRGGBB TOL N      succeeds when at least N pixels have that colour (a dot)
     expect-event JSONL TYPE [KEY=VALUE..] succeeds when a JSON line has that type and those fields
     expect-count JSONL TYPE N             succeeds when exactly N JSON lines have that type
     png PPM PNG                           converts a screendump for image viewers
@@ -48,8 +50,11 @@ class Image:
 
 
 def read_ppm(path):
+    """A QEMU screendump (binary PPM), or a PNG such as `swipe-kiosk ctl screenshot` writes."""
     with open(path, "rb") as file:
         data = file.read()
+    if data.startswith(PNG_SIGNATURE):
+        return read_png(data, path)
     # Header: "P6", width, height, maxval, separated by whitespace; comments start with '#'.
     fields, position = [], 0
     while len(fields) < 4:
@@ -65,6 +70,51 @@ def read_ppm(path):
     if len(rgb) != 3 * width * height:
         raise ValueError(f"{path}: {len(rgb)} pixel bytes, expected {3 * width * height}")
     return Image(width, height, rgb)
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def read_png(data, path):
+    """An 8-bit, non-interlaced RGB or RGBA PNG (alpha dropped), its rows unfiltered."""
+    position, header, compressed = len(PNG_SIGNATURE), None, b""
+    while position + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            compressed += body
+    if header is None:
+        raise ValueError(f"{path}: a PNG without IHDR")
+    width, height, depth, colour_type, _, _, interlace = header
+    if depth != 8 or colour_type not in (2, 6) or interlace:
+        raise ValueError(f"{path}: only 8-bit RGB/RGBA non-interlaced PNGs are read (IHDR {header})")
+    channels = 3 if colour_type == 2 else 4
+    stride = channels * width
+    raw = zlib.decompress(compressed)
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, row = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = row[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                row[i] = (row[i] + left) & 0xFF
+            elif kind == 2:
+                row[i] = (row[i] + up) & 0xFF
+            elif kind == 3:
+                row[i] = (row[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                estimate = left + up - corner
+                distances = (abs(estimate - left), abs(estimate - up), abs(estimate - corner))
+                row[i] = (row[i] + (left, up, corner)[distances.index(min(distances))]) & 0xFF
+        rows.append(bytes(row) if channels == 3 else bytes(b for i, b in enumerate(row) if i % 4 != 3))
+        previous = row
+    return Image(width, height, b"".join(rows))
 
 
 def write_png(image, path):
@@ -272,6 +322,24 @@ def expect_colour(path, hex_colour, tolerance):
     return 0 if not wrong else 1
 
 
+def expect_pixels(path, hex_colour, tolerance, minimum):
+    # A shape of a known colour (an indicator dot) somewhere in the picture: at least `minimum` pixels of it.
+    image = read_ppm(path)
+    expected = bytes(int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    tolerance = int(tolerance)
+    found, box = 0, None
+    for y in range(image.height):
+        row = image.rgb[3 * y * image.width:3 * (y + 1) * image.width]
+        for x in range(image.width):
+            pixel = row[3 * x:3 * x + 3]
+            if all(abs(a - b) <= tolerance for a, b in zip(pixel, expected)):
+                found += 1
+                box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)) if box else (x, y, x, y)
+    where = f"within ({box[0]},{box[1]})-({box[2]},{box[3]})" if box else "nowhere"
+    print(f"{found} pixels of #{hex_colour} +-{tolerance} {where}; expected at least {minimum}")
+    return 0 if found >= int(minimum) else 1
+
+
 def expect_split(path, hex_colour, tolerance):
     # Halfway through a leftward swipe the next screen covers the right of the display and the
     # current one still shows on the left.
@@ -326,7 +394,7 @@ def main(arguments):
     commands = {
         "section": section, "result": result, "expect-not-blank": expect_not_blank, "expect-black": expect_black,
         "expect-colour-bars": expect_colour_bars, "expect-colour": expect_colour, "expect-split": expect_split,
-        "expect-event": expect_event, "expect-count": expect_count,
+        "expect-pixels": expect_pixels, "expect-event": expect_event, "expect-count": expect_count,
         "png": lambda ppm, png: write_png(read_ppm(ppm), png) or 0,
     }
     if arguments[:1] == ["watch"]:

@@ -55,6 +55,10 @@ public protocol Display: AnyObject {
     /// when the last frame scanned the feed out from a capture buffer of the same stream; false,
     /// doing nothing, otherwise (then a frame is composed as usual).
     func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool
+    /// Reads back what the display hardware scans out (a DRM writeback connector), calling
+    /// `completion` from `handleReadable(_:)` with the picture at the mode's size; false, doing
+    /// nothing, where it cannot (then the daemon's own frame is the best there is).
+    func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool
 }
 
 extension Display {
@@ -74,4 +78,5 @@ extension Display {
     }
     public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement { .composed }
     public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool { false }
+    public func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool { false }
 }

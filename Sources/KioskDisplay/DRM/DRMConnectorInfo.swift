@@ -11,4 +11,7 @@ struct DRMConnectorInfo: Equatable {
     var dpmsPropertyID: UInt32?
 
     var name: String { ConnectorName.name(type: type, typeID: typeID) }
+    /// DRM_MODE_CONNECTOR_WRITEBACK: memory a CRTC's output is written to, not a panel.
+    static let writebackType: UInt32 = 18
+    var isWriteback: Bool { type == Self.writebackType }
 }

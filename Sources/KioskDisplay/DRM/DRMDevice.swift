@@ -47,6 +47,18 @@ protocol DRMDevice: AnyObject {
     /// Applies `request` with `flags`; with `.pageFlipEvent` its completion arrives through
     /// `readFlipEvents`. A `.testOnly` commit only says whether the hardware would take it.
     func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws
+
+    // MARK: Writeback
+
+    /// Asks the kernel to list writeback connectors too (DRM_CLIENT_CAP_WRITEBACK_CONNECTORS; atomic
+    /// must be on); false where it refuses. From then on `resources()` includes them.
+    func enableWritebackConnectors() -> Bool
+    /// The bytes of property blob `id` (a writeback connector's WRITEBACK_PIXEL_FORMATS).
+    func propertyBlob(_ id: UInt32) throws -> [UInt8]
+    /// Applies `request` like `commit(_:flags:)` and hands back the sync file the kernel made for
+    /// `outFence` (a writeback connector's WRITEBACK_OUT_FENCE_PTR): readable once the writeback is written.
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags,
+                outFence: (objectID: UInt32, propertyID: UInt32)) throws -> Int32
 }
 
 extension DRMDevice {

@@ -110,6 +110,8 @@ public final class DRMDisplay: Display {
     /// the loop for them (so this display's own pacer draws after its tick).
     private var inbox: [DRMFlipEvent] = []
     private let inboxTimer: TimerDescriptor
+    /// Scan-out screenshots read back through a writeback connector.
+    let capture: ScanoutCapture
     private let hotplug: HotplugMonitor?
     private let console: ConsoleGraphicsMode?
     private let now: () -> Double
@@ -244,6 +246,7 @@ public final class DRMDisplay: Display {
         retryTimer = try TimerDescriptor(device: device.path)
         flipTimer = try TimerDescriptor(device: device.path)
         inboxTimer = try TimerDescriptor(device: device.path)
+        capture = try ScanoutCapture(device: device.path)
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
         self.card.join(self)
         if let output {
@@ -267,6 +270,7 @@ public final class DRMDisplay: Display {
         let isReader = card.reader === self
         return (isReader ? [device.fileDescriptor] : [])
             + [frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
+            + [capture.timer.fileDescriptor] + (capture.fence.map { [$0] } ?? [])
             + (hotplug.map { [$0.fileDescriptor] } ?? [])
             + (isReader ? [] : [inboxTimer.fileDescriptor])
     }
@@ -301,6 +305,10 @@ public final class DRMDisplay: Display {
             try completeFlips(events, deliverTicks: true)
         case hotplug?.fileDescriptor:
             if hotplug?.drainHotplugEvents() == true { reprobe() }
+        case capture.timer.fileDescriptor:
+            capture.timedOut(device: device.path)
+        case capture.fence:
+            if let output { capture.finish(width: output.mode.width, height: output.mode.height) }
         default:
             break
         }
@@ -403,6 +411,33 @@ public final class DRMDisplay: Display {
         // No damage: the UI's buffer stays; the feed plane's FB_ID alone is committed (or queued behind a pending flip).
         try present(ui, damage: [])
         return true
+    }
+
+    /// Reads back what the CRTC scans out through a writeback connector (the planes as the display
+    /// controller blends them, at the mode's size); false where the driver is not atomic, the card
+    /// has no writeback connector for this CRTC, or nothing is shown now (unplugged, dark).
+    public func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool {
+        guard let output, case .atomic = interface, scanout == .active, !isBlanked, !isClosed,
+              capture.prepare(on: device, output: output, log: log) else { return false }
+        capture.ask(completion)
+        if pendingBuffer == nil { submitCapture() }
+        return true
+    }
+
+    /// Commits the capture the callers wait for, tracked like a flip that changes nothing on
+    /// screen (its event only moves the grid); a frame presented meanwhile waits in the queue.
+    private func submitCapture() {
+        guard let output, capture.wantsCommit else { return }
+        do {
+            try capture.commit(on: device, output: output, now: now())
+        } catch {
+            log("\(device.path): reading the scan-out back failed: \(error)")
+            return
+        }
+        if let planeBuffers, let shown = feedOnScreen {
+            pendingPlanes = (planeBuffers.uiFront, planeBuffers.feedShown == nil ? nil : planeBuffers.feedFront, shown, captureOnScreen)
+        }
+        flipSubmitted(composedBuffer: frontBuffer, presents: pendingPresents)
     }
 
     /// Removes the imported framebuffers of streams other than the camera's current one that no commit shows.
@@ -516,10 +551,10 @@ public final class DRMDisplay: Display {
     }
 
     /// A commit or flip showing `composedBuffer` (on planes, the composed front one, unchanged) went out.
-    private func flipSubmitted(composedBuffer: Int) {
+    private func flipSubmitted(composedBuffer: Int, presents: Int? = nil) {
         pendingBuffer = composedBuffer
         // The frame flipped is the newest presented: a queued one is always replaced by the next.
-        pendingPresents = presentCount
+        pendingPresents = presents ?? presentCount
         let submitted = now()
         pacer.flipSubmitted(at: submitted)
         flipTimer.arm(at: submitted + Self.flipTimeout)
@@ -597,6 +632,7 @@ public final class DRMDisplay: Display {
         buffers = []
         planeBuffers?.destroy(on: device)
         planeBuffers = nil
+        capture.destroy(on: device)
         imports.removeAll(on: device)
         captureOnScreen = nil
         pendingPlanes = nil
@@ -642,7 +678,9 @@ public final class DRMDisplay: Display {
             deferredPowerSaving = nil
             try setPowerSaving(power)
         }
-        if let next = queued, !isBlanked {
+        if capture.wantsCommit && !isBlanked {
+            submitCapture()
+        } else if let next = queued, !isBlanked {
             queued = nil
             try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed, capture: next.capture)
         }
@@ -854,6 +892,7 @@ public final class DRMDisplay: Display {
 
     /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
     private func abandonPendingFlip() {
+        capture.cancel(.deviceUnavailable(path: device.path, reason: "the output was set up again (unplugged, plugged in or DRM master lost)"))
         pendingBuffer = nil
         pendingPlanes = nil
         // The front buffer was given the last frame, which the queued one is.

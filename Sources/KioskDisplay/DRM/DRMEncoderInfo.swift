@@ -5,4 +5,6 @@ struct DRMEncoderInfo: Equatable {
     var crtcID: UInt32
     /// Bit i set: the i-th CRTC of the resources can drive it.
     var possibleCrtcs: UInt32
+    /// Bit i set: this encoder can share a CRTC with the i-th encoder of the resources (itself included).
+    var possibleClones: UInt32 = 0
 }

@@ -23,7 +23,8 @@ struct DRMOutput: Equatable {
     static func choose(on device: DRMDevice, connectorName: String?, modeRequest: ModeRequest?,
                        claims: Claims = Claims()) throws -> DRMOutput {
         let resources = try device.resources()
-        let connectors = try resources.connectorIDs.map { try device.connector($0) }
+        // Writeback connectors (listed once the display asks for them) take no panel.
+        let connectors = try resources.connectorIDs.map { try device.connector($0) }.filter { !$0.isWriteback }
         let names = connectors.map { connector in
             "\(connector.name) (\(claims.connectorIDs.contains(connector.id) ? "used by another output" : connector.isConnected ? "connected" : "disconnected"))"
         }

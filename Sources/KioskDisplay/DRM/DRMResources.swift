@@ -2,4 +2,6 @@
 struct DRMResources: Equatable {
     var crtcIDs: [UInt32]
     var connectorIDs: [UInt32]
+    /// In the kernel's order, which encoders' `possibleClones` masks address them by.
+    var encoderIDs: [UInt32] = []
 }

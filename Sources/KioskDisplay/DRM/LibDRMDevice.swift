@@ -25,7 +25,8 @@ final class LibDRMDevice: DRMDevice {
         let res = resources.pointee
         return DRMResources(
             crtcIDs: Array(UnsafeBufferPointer(start: res.crtcs, count: Int(res.count_crtcs))),
-            connectorIDs: Array(UnsafeBufferPointer(start: res.connectors, count: Int(res.count_connectors)))
+            connectorIDs: Array(UnsafeBufferPointer(start: res.connectors, count: Int(res.count_connectors))),
+            encoderIDs: Array(UnsafeBufferPointer(start: res.encoders, count: Int(res.count_encoders)))
         )
     }
 
@@ -54,7 +55,8 @@ final class LibDRMDevice: DRMDevice {
             throw DisplayError.systemCall("drmModeGetEncoder(\(id))", device: path, errno: errno)
         }
         defer { drmModeFreeEncoder(encoder) }
-        return DRMEncoderInfo(id: id, crtcID: encoder.pointee.crtc_id, possibleCrtcs: encoder.pointee.possible_crtcs)
+        return DRMEncoderInfo(id: id, crtcID: encoder.pointee.crtc_id, possibleCrtcs: encoder.pointee.possible_crtcs,
+                              possibleClones: encoder.pointee.possible_clones)
     }
 
     func saveCrtc(_ id: UInt32) -> DRMSavedCrtc? {
@@ -285,11 +287,38 @@ final class LibDRMDevice: DRMDevice {
     }
 
     func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags) throws {
+        try commit(request, flags: flags, extra: nil)
+    }
+
+    func enableWritebackConnectors() -> Bool {
+        drmSetClientCap(fileDescriptor, UInt64(DRM_CLIENT_CAP_WRITEBACK_CONNECTORS), 1) == 0
+    }
+
+    func propertyBlob(_ id: UInt32) throws -> [UInt8] {
+        guard let blob = drmModeGetPropertyBlob(fileDescriptor, id) else {
+            throw DisplayError.systemCall("drmModeGetPropertyBlob(\(id))", device: path, errno: errno)
+        }
+        defer { drmModeFreePropertyBlob(blob) }
+        guard let data = blob.pointee.data else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(blob.pointee.length)))
+    }
+
+    func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags, outFence: (objectID: UInt32, propertyID: UInt32)) throws -> Int32 {
+        // The kernel writes the sync file's descriptor here during the ioctl.
+        var fence: Int32 = -1
+        try withUnsafeMutablePointer(to: &fence) { pointer in
+            let address = UInt64(UInt(bitPattern: pointer))
+            try commit(request, flags: flags, extra: DRMAtomicProperty(objectID: outFence.objectID, propertyID: outFence.propertyID, value: address))
+        }
+        return fence
+    }
+
+    private func commit(_ request: DRMAtomicRequest, flags: DRMCommitFlags, extra: DRMAtomicProperty?) throws {
         guard let atomic = drmModeAtomicAlloc() else {
             throw DisplayError.systemCall("drmModeAtomicAlloc", device: path, errno: ENOMEM)
         }
         defer { drmModeAtomicFree(atomic) }
-        for write in request.properties {
+        for write in request.properties + (extra.map { [$0] } ?? []) {
             // It returns -errno itself rather than setting errno.
             let result = drmModeAtomicAddProperty(atomic, write.objectID, write.propertyID, write.value)
             guard result >= 0 else {

@@ -151,14 +151,27 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
 
     public func screenshot(scanout: Bool, completion: @escaping (Result<Data, ControlError>) -> Void) {
         guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
-        let frame = scanout ? daemon.lastFrame : daemon.lastUprightFrame
         guard !daemon.isBlanked else {
             // Dark (DPMS, backlight or a black frame): the last picture is not what the panel shows.
+            let frame = daemon.lastFrame
             let black = PixelBuffer(width: frame.width, height: frame.height)
             black.fill(0xFF00_0000)
             return screenshots.encode(black, completion: completion)
         }
-        screenshots.encode(frame, completion: completion)
+        // Where the hardware can read its scan-out back, that is the picture, planes blended.
+        if scanout, daemon.captureScanout({ [weak self, logger] result in
+            guard let self, let screenshots = self.screenshots else { return }
+            switch result {
+            case .success(let frame):
+                screenshots.encode(frame, completion: completion)
+            case .failure(let error):
+                logger.warning("scan-out screenshot: \(error); sending the daemon's own frame")
+                screenshots.encode(self.daemon.lastFrame, completion: completion)
+            }
+        }) {
+            return
+        }
+        screenshots.encode(scanout ? daemon.lastFrame : daemon.lastUprightFrame, completion: completion)
     }
 
     @discardableResult

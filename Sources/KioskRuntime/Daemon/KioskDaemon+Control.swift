@@ -1,4 +1,5 @@
 import KioskConfig
+import KioskDisplay
 import KioskEngine
 
 /// What a control service (D-Bus, `ctl`) reads and asks of a running daemon. Call on the loop.
@@ -20,6 +21,11 @@ extension KioskDaemon {
     public var lastFrame: PixelBuffer { pacer.lastFrame }
     /// The last composed frame upright, as someone standing at the panel sees it.
     public var lastUprightFrame: PixelBuffer { pacer.lastUprightFrame }
+    /// The main display's scan-out read back from the hardware (a DRM writeback connector), as the
+    /// display controller blends its planes; false where the display cannot, and `lastFrame` is the picture then.
+    public func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool {
+        pacer.captureScanout(completion)
+    }
     /// True when no animation wants frame-clock ticks: the display may rest.
     public var isAtRest: Bool { pacer.animationsAtRest }
     /// The configuration running now (the last one a reload accepted).

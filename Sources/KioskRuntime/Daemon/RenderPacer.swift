@@ -117,6 +117,14 @@ final class RenderPacer {
     var lastFrame: PixelBuffer { compositor.shownFrame(feed: convertedBackground()) }
     var lastUprightFrame: PixelBuffer { compositor.feedOnPlane ? compositor.shownFrame(feed: convertedBackground()) : compositor.upright }
 
+    /// Reads back what the display hardware scans out (a DRM writeback connector); false where it
+    /// cannot, and `lastFrame` is the picture then. `completion` runs on the loop.
+    func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool {
+        guard display.captureScanout(completion) else { return false }
+        do { try watchDisplayDescriptors() } catch { logger.error("display: \(error)") }
+        return true
+    }
+
     /// The newest feed frame with its pixels, converted now if the feed is scanned out from its capture buffer.
     private func convertedBackground() -> PixelBuffer? {
         completeBackground()

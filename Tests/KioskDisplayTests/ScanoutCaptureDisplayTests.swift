@@ -1,0 +1,159 @@
+import Glibc
+import KioskCompositor
+import KioskEngine
+import XCTest
+@testable import KioskDisplay
+
+/// Scan-out screenshots read back through a writeback connector on the fake card (vkms-like, with
+/// `enable_writeback=1`): the capture is a commit of its own tracked like a flip, the picture is
+/// the planes as the display controller blends them, and where there is no writeback the daemon's
+/// own frame is the answer.
+final class ScanoutCaptureDisplayTests: XCTestCase {
+    private lazy var device = CameraPlaneFixture.card(now: { [unowned self] in time })
+    private let writeback = FakeDRMDevice.writebackProperties
+    private var messages: [String] = []
+    private var time = 100.0
+    private var display: DRMDisplay!
+    private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
+    private let root = CameraPlaneFixture.cameraScreen()
+    private let feed: PixelBuffer = {
+        let frame = PixelBuffer(width: 16, height: 8)
+        frame.fill(0xFF10_6030)
+        frame.sequence = 1
+        return frame
+    }()
+
+    override func tearDown() {
+        display?.close()
+    }
+
+    private func makeDisplay() throws {
+        display = try CameraPlaneFixture.display(on: device, now: { [unowned self] in time }, log: { [unowned self] in messages.append($0) })
+    }
+
+    /// One frame as the render pacer makes it, the camera on its own plane; its flip left pending.
+    private func present() throws {
+        let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
+            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered, transitionRunning: false),
+                               feed: feed, capture: nil).isOnPlane
+        }
+        try display.present(compositor.frame, damage: damage)
+    }
+
+    private func completeFlip() throws {
+        time += 1.0 / 60
+        device.completeFlip(at: time, sequence: UInt32(device.commits.count))
+        try display.handleReadable(device.fileDescriptor)
+    }
+
+    private var captureCommits: [(request: DRMAtomicRequest, flags: DRMCommitFlags)] {
+        device.commits.filter { $0.request.value(of: 35, writeback["WRITEBACK_FB_ID"]!) != nil }
+    }
+
+    func testAScanOutScreenshotIsTheCameraPlaneWithTheUIOverItAsTheWritebackConnectorWroteIt() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        try completeFlip()
+        XCTAssertTrue(compositor.feedOnPlane)
+        var pictures: [PixelBuffer] = []
+        XCTAssertTrue(display.captureScanout { pictures.append(try! $0.get()) })
+
+        let capture = try XCTUnwrap(captureCommits.last)
+        XCTAssertEqual(capture.request.value(of: 35, writeback["CRTC_ID"]!), 41, "the writeback connector on the panel's CRTC")
+        XCTAssertEqual(capture.flags, [.nonBlocking, .pageFlipEvent, .allowModeset],
+                       "routing the connector to the CRTC takes a mode set; the loop never waits for it")
+        XCTAssertNil(capture.request.value(of: 50, FakeDRMDevice.planeProperties["FB_ID"]!), "the planes as they are")
+        XCTAssertTrue(messages.contains("/dev/dri/card9: scan-out screenshots read back through Writeback-1"), "\(messages)")
+        XCTAssertTrue(pictures.isEmpty, "nothing until the writeback is written")
+
+        let fence = device.completeWriteback()
+        XCTAssertTrue(display.pollDescriptors.contains(fence), "the loop watches the writeback's fence")
+        try display.handleReadable(fence)
+        let picture = try XCTUnwrap(pictures.first)
+        XCTAssertEqual(picture.width, 16)
+        XCTAssertEqual(picture[8, 5], feed[8, 5], "the camera, from its own plane")
+        XCTAssertEqual(picture[2, 2], 0xFFE6_2828, "the indicator dot, from the UI's plane over it")
+        XCTAssertFalse(display.pollDescriptors.contains(fence), "the fence is let go")
+    }
+
+    func testAFramePresentedWhileTheCaptureIsPendingWaitsForItsEventAndTheNextCaptureTakesNoModeSet() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        try completeFlip()
+        XCTAssertTrue(display.captureScanout { _ in })
+        let commits = device.commits.count
+        // A new camera frame while the capture's commit is in flight: the fake card would answer EBUSY to a second one.
+        feed.fill(0xFF20_2020)
+        feed.sequence = 2
+        try present()
+        XCTAssertEqual(device.commits.count, commits, "queued behind the capture's commit")
+        try completeFlip()
+        XCTAssertEqual(device.commits.count, commits + 1, "the queued frame goes out when the capture's flip completes")
+        let feedBuffer = try XCTUnwrap(device.commits.last?.request.value(of: 50, FakeDRMDevice.planeProperties["FB_ID"]!))
+        XCTAssertEqual(device.pixel(framebufferID: UInt32(feedBuffer), x: 8, y: 5), 0xFF20_2020, "the new camera frame")
+        try display.handleReadable(device.completeWriteback())
+        try completeFlip()
+
+        XCTAssertTrue(display.captureScanout { _ in })
+        XCTAssertEqual(captureCommits.count, 2)
+        XCTAssertEqual(captureCommits.last?.flags, [.nonBlocking, .pageFlipEvent], "the connector stays on the CRTC: no mode set")
+    }
+
+    func testWithoutAWritebackConnectorTheDisplaySaysItCannotReadItsScanOutBack() throws {
+        try makeDisplay()
+        try present()
+        try completeFlip()
+        XCTAssertFalse(display.captureScanout { _ in XCTFail("never called") })
+        XCTAssertTrue(device.writebackAsked)
+        XCTAssertTrue(messages.contains("/dev/dri/card9: scan-out screenshots are the daemon's own frames: the card has no writeback connector"),
+                      "\(messages)")
+        XCTAssertTrue(captureCommits.isEmpty)
+    }
+
+    func testAWritebackConnectorThatCannotTakeThePanelsCrtcIsNotUsed() throws {
+        device.addWritebackConnector(possibleCrtcs: 0b01)
+        try makeDisplay()
+        XCTAssertFalse(display.captureScanout { _ in XCTFail("never called") })
+        XCTAssertTrue(messages.contains("/dev/dri/card9: scan-out screenshots are the daemon's own frames: Writeback-1 cannot take CRTC index 1"),
+                      "\(messages)")
+    }
+
+    func testAWritebackConnectorWhoseEncoderCannotShareTheCrtcWithThePanelsIsNotUsed() throws {
+        // vkms 6.1's: the kernel would refuse the mode set that routes it beside the panel.
+        device.addWritebackConnector(clonesPanels: false)
+        try makeDisplay()
+        XCTAssertFalse(display.captureScanout { _ in XCTFail("never called") })
+        XCTAssertTrue(messages.contains("/dev/dri/card9: scan-out screenshots are the daemon's own frames: "
+                                        + "the driver lets Writeback-1 share no CRTC with HDMI-A-1 (its encoder clones no other)"), "\(messages)")
+        XCTAssertTrue(captureCommits.isEmpty)
+    }
+
+    func testAWritebackThatNeverCompletesFailsItsCallerAndTheNextCaptureTriesAgain() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        try completeFlip()
+        var results: [Result<PixelBuffer, DisplayError>] = []
+        XCTAssertTrue(display.captureScanout { results.append($0) })
+        try completeFlip()
+        // The fake's clock is far behind the real one, so the timer armed 2 s after it has expired.
+        try display.handleReadable(display.capture.timer.fileDescriptor)
+        guard case .failure(let error)? = results.first else { return XCTFail("\(results)") }
+        XCTAssertEqual(error.description, "/dev/dri/card9: the writeback did not complete within 2.0 s")
+        XCTAssertNil(display.capture.fence)
+
+        XCTAssertTrue(display.captureScanout { results.append($0) })
+        XCTAssertEqual(captureCommits.count, 2, "a later screenshot commits a capture again")
+    }
+
+    func testTheWritebackConnectorIsNeverChosenAsThePanel() throws {
+        device.addWritebackConnector()
+        _ = device.enableWritebackConnectors()
+        device.connectors.removeAll { !$0.isWriteback }
+        XCTAssertThrowsError(try DRMOutput.choose(on: device, connectorName: nil, modeRequest: nil)) { error in
+            guard case DisplayError.noConnectedConnector = error else { return XCTFail("\(error)") }
+        }
+    }
+}
