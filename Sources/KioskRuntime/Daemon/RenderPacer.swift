@@ -140,6 +140,7 @@ final class RenderPacer {
             do {
                 if try display.showFeedFrame(feed, capture: capture) {
                     feedOnPlaneShown = FeedFrame(feed)
+                    presentFailureLogged = false
                     return
                 }
             } catch {
@@ -212,8 +213,9 @@ final class RenderPacer {
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
                                 damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
+            presentFailureLogged = false
         } catch {
-            logger.error("display: \(error)")
+            presentFailed(error)
         }
         compositor.invalidate()
     }

@@ -23,6 +23,8 @@ final class PlaneRecordingDisplay: Display {
     /// Where the last frame presented put the feed: `showFeedFrame` shows a frame only from a capture buffer.
     private var placement: FeedPlacement = .composed
     private var nextPlacement: FeedPlacement = .composed
+    /// While set, `present` throws it (a display that keeps failing).
+    var presentError: (any Error)?
 
     init(showingOn screen: HeadlessDisplay) {
         self.screen = screen
@@ -51,6 +53,7 @@ final class PlaneRecordingDisplay: Display {
 
     func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
         calls.append(.present(damaged: !damage.isEmpty))
+        if let presentError { throw presentError }
         placement = nextPlacement
         try screen.present(frame, damage: damage)
     }

@@ -8,14 +8,14 @@ import XCTest
 /// The zero-copy fast path's wiring in a whole daemon on a manual clock: a camera frame that comes
 /// in a capture buffer while the feed is scanned out from its buffers is shown at once
 /// (`Display.showFeedFrame`: no composition, no tick); during a swipe it goes through a composed
-/// frame, converted for it.
+/// frame, converted for it. And a failed present, the black frame's too, is logged one way.
 final class RenderPacerZeroCopyTests: XCTestCase {
     private let camera = FakeCameraFeed()
     private var display: PlaneRecordingDisplay!
     private var kiosk: DaemonHarness!
     private var nextSequence: UInt64 = 1
 
-    private func start() throws {
+    private func start(power: String = "") throws {
         kiosk = try DaemonHarness(config: """
             home = "camera"
             [display]
@@ -26,6 +26,9 @@ final class RenderPacerZeroCopyTests: XCTestCase {
             [transition]
             style = "slide"
             duration = 0.3
+            [power]
+            backlight = "none"
+            \(power)
             [[screen]]
             name = "camera"
             background = "transparent"
@@ -92,6 +95,40 @@ final class RenderPacerZeroCopyTests: XCTestCase {
         XCTAssertEqual(camera.completions, completions + 1, "the frame the camera left unconverted is converted for it")
         XCTAssertFalse(camera.scannedOutDirectly, "and the camera converts again")
     }
+
+    func testAFailedPresentIsLoggedOnceUntilOneSucceedsTheBlackFrameToo() throws {
+        try start(power: """
+            blank-after = 5
+            blank-method = "black"
+            """)
+        let failures = { [unowned self] in kiosk.log.lines.filter { $0 == "display: the panel is gone" }.count }
+        display.presentError = PanelGone()
+        try cameraFrame(index: nil)
+        kiosk.settle()
+        XCTAssertEqual(failures(), 1)
+        display.takeCalls()
+        advance(by: 5.5)
+        XCTAssertEqual(kiosk.daemon.screenPower, .dark)
+        XCTAssertTrue(display.takeCalls().contains(.present(damaged: true)), "the black frame was presented")
+        XCTAssertEqual(failures(), 1, "the black frame's failure is not logged again")
+
+        display.presentError = nil
+        kiosk.daemon.wake()
+        kiosk.settle()
+        display.presentError = PanelGone()
+        advance(by: 5.5)
+        XCTAssertEqual(kiosk.daemon.screenPower, .dark)
+        XCTAssertEqual(failures(), 2, "a frame went out in between: the next failure is logged")
+    }
+
+    private func advance(by seconds: Double) {
+        kiosk.clock.advance(to: kiosk.clock.now + seconds)
+        kiosk.settle()
+    }
+}
+
+private struct PanelGone: Error, CustomStringConvertible {
+    var description: String { "the panel is gone" }
 }
 
 private extension PlaneRecordingDisplay.Call {
