@@ -2,6 +2,7 @@ import Glibc
 import KioskCompositor
 import KioskEngine
 import KioskOptions
+import KioskTestSupport
 import XCTest
 @testable import KioskDisplay
 
@@ -17,12 +18,14 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
     private var display: DRMDisplay!
     private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
     private let root = CameraPlaneFixture.cameraScreen()
-    private let released = ReleasedBuffers()
+    private let released = ReleasedCaptureBuffers()
     /// The feed frame the capture thread published: its pixels are a converted copy (or not yet converted).
     private var feed = PixelBuffer(width: 16, height: 8)
-    private var capture: TestCapture?
+    private var capture: FakeCaptureBuffer?
     /// Where the display put the feed of each frame, in order.
     private var placements: [FeedPlacement] = []
+    /// The fixture card's mode: the size of the camera's frames and buffers.
+    private static let mode = PixelSize(width: 16, height: 8)
 
     override func tearDown() {
         display?.close()
@@ -34,7 +37,7 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
 
     /// The next camera frame, in capture buffer `index` of `stream`, in XBGR32 at the mode's size.
     private func cameraFrame(index: Int, sequence: UInt64, stream: UInt64 = 7) {
-        capture = TestCapture(id: CaptureBufferID(stream: stream, index: index), released: released)
+        capture = FakeCaptureBuffer(id: CaptureBufferID(stream: stream, index: index), size: Self.mode, released: released)
         // Left unconverted by the capture thread (scanned out directly): the display must not read it.
         feed = PixelBuffer(width: 16, height: 8)
         feed.fill(0xFF33_4455)
@@ -158,7 +161,7 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
 
     func testAFormatNoPlaneTakesIsCopiedAndTheLogSaysWhy() throws {
         try makeDisplay()
-        capture = TestCapture(id: CaptureBufferID(stream: 7, index: 0), format: .yuyv, released: released)
+        capture = FakeCaptureBuffer(id: CaptureBufferID(stream: 7, index: 0), format: .yuyv, size: Self.mode, released: released)
         feed.sequence = 1
         try frame()
         XCTAssertEqual(placements, [.planeCopied])
@@ -196,6 +199,37 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
     }
 
+    func testABufferThatFailsToImportWhenShownAtOnceEndsThePlanePathInsteadOfShowingAnOlderPicture() throws {
+        try makeDisplay()
+        var redraws = 0
+        display.onRedrawNeeded = { redraws += 1 }
+        cameraFrame(index: 0, sequence: 1)
+        try frame()
+        let commitsBefore = device.commits.count
+        device.importError = EINVAL
+        // Buffer 1 is new: its import is tried at the commit, and the frame in it was left unconverted.
+        cameraFrame(index: 1, sequence: 2)
+        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertEqual(device.commits.count, commitsBefore, "nothing committed: the screen keeps the last frame")
+        XCTAssertFalse(feedDumbBuffersCopied, "the unconverted frame is not copied onto the feed plane")
+        XCTAssertEqual(redraws, 1, "a whole composed frame is asked for")
+        let ended = messages.filter { $0.hasSuffix("; composing it on the CPU") }
+        XCTAssertEqual(ended.count, 1, "\(messages)")
+        XCTAssertTrue(ended.first?.hasPrefix("/dev/dri/card9: importing the camera's buffer (stream 7 buffer 1) failed (") == true
+                      && ended.first?.contains("drmPrimeFDToHandle failed: Invalid argument") == true, "\(messages)")
+        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!), "a camera frame meanwhile waits for the composed frame")
+
+        // What the render pacer does when asked: the held frame converted, everything composed.
+        feed.fill(0xFF10_2030)
+        compositor.invalidate()
+        let request = try XCTUnwrap(frame())
+        XCTAssertEqual(placements.last, .composed)
+        let composedBuffer = try XCTUnwrap(framebuffer(request, plane: 50))
+        XCTAssertEqual(device.pixel(framebufferID: composedBuffer, x: 8, y: 5) & 0xFF_FFFF, 0x10_2030, "the new camera frame")
+        XCTAssertEqual(framebuffer(request, plane: 51), 0, "the UI's plane goes off in the same commit")
+        XCTAssertEqual(messages.filter { $0.hasSuffix("; composing it on the CPU") }.count, 1, "said once")
+    }
+
     func testStoppingTheCameraRemovesItsFramebuffersOnceNothingShowsThem() throws {
         try makeDisplay()
         for index in 0..<3 {
@@ -215,27 +249,4 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         display.close()
         XCTAssertEqual(Set(device.removedImports), [500, 501, 502, 503], "closing removes the rest")
     }
-}
-
-/// A capture buffer as the camera hands it out; its release (the last reference going) is recorded.
-private final class TestCapture: CaptureBuffer, @unchecked Sendable {
-    let id: CaptureBufferID
-    let dmabufDescriptor: Int32
-    let pixelFormat: CameraPixelFormat
-    let size = PixelSize(width: 16, height: 8)
-    let bytesPerLine = 64
-    private let released: ReleasedBuffers
-
-    init(id: CaptureBufferID, format: CameraPixelFormat = .xbgr32, released: ReleasedBuffers) {
-        self.id = id
-        dmabufDescriptor = Int32(200 + id.index)
-        pixelFormat = format
-        self.released = released
-    }
-
-    deinit { released.indices.append(id.index) }
-}
-
-private final class ReleasedBuffers: @unchecked Sendable {
-    var indices: [Int] = []
 }

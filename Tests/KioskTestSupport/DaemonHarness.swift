@@ -32,9 +32,11 @@ package final class DaemonHarness: KioskDaemonObserver {
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
     ///   - watchdogTimeout: systemd's WatchdogSec= as the notifier reports it; nil: no watchdog.
     ///   - videoFeeds: makes each video element's player (its content and box); nil: the real GStreamer one.
+    ///   - wrapDisplay: the display the daemon gets, made around the headless one (a test's recording display).
     package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
          backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil,
-         videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil) throws {
+         videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil,
+         wrapDisplay: (HeadlessDisplay) -> any Display = { $0 }) throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
@@ -50,7 +52,7 @@ package final class DaemonHarness: KioskDaemonObserver {
                                     timeZone: timeZone, daemonClock: clock)
         let touches = touches
         notifier = FakeServiceNotifier(watchdogTimeout: watchdogTimeout)
-        var parts = DaemonParts(display: display, loop: try EventLoop(), clock: clock,
+        var parts = DaemonParts(display: wrapDisplay(display), loop: try EventLoop(), clock: clock,
                                 makeTouchSource: { _, _ in touches }, makeCameraFeed: { _, _ in camera.map { .live($0) } },
                                 wallClock: wallClock, backlightClassFolder: backlightClassFolder, notifier: notifier)
         parts.makeOutputDisplay = outputs.makeDisplay

@@ -513,21 +513,29 @@ public final class DRMDisplay: Display {
     }
 
     /// The UI's damage into its back buffer, and one commit showing it over the feed: the capture
-    /// buffer itself (zero-copy), else the new feed frame copied into the feed's back buffer.
+    /// buffer itself (zero-copy; one that cannot be imported ends the plane path), else the new
+    /// feed frame copied into the feed's back buffer.
     private func flipPlanes(ui frame: PixelBuffer, damage: [PixelRect], path: PlaneScanout.Path, feed: PixelBuffer,
                             capture: (any CaptureBuffer)?) throws {
         guard var planeBuffers, var planeScanout, case .planes(let layout) = path else { return }
-        let uiBack = planeBuffers.drawUI(frame, damage: damage)
         var feedBack: Int?
         let feedFramebuffer: UInt32
-        if layout.feedBuffer == .captureBuffer, let capture,
-           let imported = try? imports.framebuffer(of: capture, format: layout.feedFormat, on: device) {
-            feedFramebuffer = imported
-        } else {
+        switch layout.feedBuffer {
+        case .captureBuffer:
+            // The camera left this frame unconverted: no dumb buffer holds its picture, so a buffer
+            // that cannot be shown ends the plane path and the held frame is converted and composed.
+            guard let capture else { return endPlanePath("no capture buffer came with the camera's frame") }
+            do {
+                feedFramebuffer = try imports.framebuffer(of: capture, format: layout.feedFormat, on: device)
+            } catch {
+                return endPlanePath("importing the camera's buffer (\(capture.id)) failed (\(error.reason))")
+            }
+        case .convertedDumbBuffer:
             let back = planeBuffers.drawFeed(feed)
             feedBack = back
             feedFramebuffer = planeBuffers.feed[back].framebufferID
         }
+        let uiBack = planeBuffers.drawUI(frame, damage: damage)
         self.planeBuffers = planeBuffers
         let framebuffers = (feed: feedFramebuffer, ui: planeBuffers.ui[uiBack].framebufferID)
         let request = planeScanout.request(for: path, composedFramebuffer: buffers[frontBuffer].framebufferID,
@@ -539,15 +547,21 @@ public final class DRMDisplay: Display {
             loseMaster()
             return
         } catch {
-            // TEST_ONLY took the layout but the commit did not: the screen keeps the last frame
-            // and the next one is composed whole, at once.
-            log("\(device.path): the camera's plane commit failed (\(error)); composing it on the CPU")
-            planner = nil
-            onRedrawNeeded?()
-            return
+            // TEST_ONLY took the layout but the commit did not.
+            return endPlanePath("the camera's plane commit failed (\(error))")
         }
         pendingPlanes = (uiBack, feedBack, FeedFrame(feed), feedBack == nil ? capture : nil)
         flipSubmitted(composedBuffer: frontBuffer)
+    }
+
+    /// A frame on the camera's plane could not be shown (`why`, for the log): the screen keeps the
+    /// last frame, the feed is composed on the CPU from now on, and the next frame is composed
+    /// whole, at once. No camera frame is shown from its buffer until then (`showFeedFrame`).
+    private func endPlanePath(_ why: String) {
+        log("\(device.path): \(why); composing it on the CPU")
+        planner = nil
+        nextPath = nil
+        onRedrawNeeded?()
     }
 
     /// A commit or flip showing `composedBuffer` (on planes, the composed front one, unchanged) went out.

@@ -148,6 +148,7 @@ final class RenderPacer {
             do {
                 if try display.showFeedFrame(feed, capture: capture) {
                     feedOnPlaneShown = FeedFrame(feed)
+                    presentFailureLogged = false
                     return
                 }
             } catch {
@@ -220,8 +221,9 @@ final class RenderPacer {
         do {
             try display.present(PixelBuffer(width: size.width, height: size.height),
                                 damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
+            presentFailureLogged = false
         } catch {
-            logger.error("display: \(error)")
+            presentFailed(error)
         }
         compositor.invalidate()
     }
