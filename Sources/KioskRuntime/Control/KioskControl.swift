@@ -153,7 +153,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
         guard let screenshots else { return completion(.failure(.failed("screenshots are not available"))) }
         guard !daemon.isBlanked else {
             // Dark (DPMS, backlight or a black frame): the last picture is not what the panel shows.
-            let frame = daemon.lastFrame
+            let frame = scanout ? daemon.lastFrame : daemon.lastUprightFrame
             let black = PixelBuffer(width: frame.width, height: frame.height)
             black.fill(0xFF00_0000)
             return screenshots.encode(black, completion: completion)
