@@ -101,6 +101,21 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         XCTAssertEqual(captureCommits.last?.flags, [.nonBlocking, .pageFlipEvent], "the connector stays on the CRTC: no mode set")
     }
 
+    func testACaptureAskedWhileAFlipIsPendingIsCommittedWhenItsEventArrives() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        XCTAssertTrue(display.captureScanout { _ in })
+        XCTAssertTrue(captureCommits.isEmpty, "the kernel would answer EBUSY: the capture waits for the flip")
+        try completeFlip()
+        XCTAssertEqual(captureCommits.count, 1)
+        try completeFlip()
+        // The capture's flip changed nothing on screen: the same camera frame again is nothing to commit.
+        let commits = device.commits.count
+        try present()
+        XCTAssertEqual(device.commits.count, commits, "the display still knows which camera frame its plane shows")
+    }
+
     func testWithoutAWritebackConnectorTheDisplaySaysItCannotReadItsScanOutBack() throws {
         try makeDisplay()
         try present()
