@@ -68,13 +68,32 @@ run_daemon() {
     cat /sys/kernel/debug/dri/0/state > /tmp/state-$run.txt 2>&1
     if [ $run = planes ]; then
         # What the display controller blends, read back through vkms's writeback connector.
+        asked=$(cut -d' ' -f1 /proc/uptime)
         swipe-kiosk ctl screenshot --bus session --scanout /tmp/writeback.png > /tmp/ctl-writeback.txt 2>&1
+        echo "E2E-RESULT writeback-seconds $(awk -v a=$asked '{ print $1 - a }' /proc/uptime)"
         base64 /tmp/writeback.png > /tmp/writeback.png.b64 2>/dev/null
     fi
     kill -TERM $pid
     wait_for 10 has_exited $pid
     wait $pid
     echo "E2E-RESULT exit-$run $?"
+}
+
+# run_fallback NAME FORMAT SIZE : the daemon with planes = "auto" over the camera capturing FORMAT at
+# SIZE, for a few seconds once ready; its log and the KMS state then.
+run_fallback() {
+    sed -e "s/^format = .*/format = \"$2\"/" -e "/^\[camera\]/,/^\[/s/^size = .*/size = \"$3\"/" /e2e.toml > /tmp/$1.toml
+    readies=$(($(grep -cs '^READY=1' /run/notify.log) + 1))
+    swipe-kiosk run --config /tmp/$1.toml > /tmp/daemon-$1.log 2>&1 &
+    pid=$!
+    wait_for 180 eval "is_ready $readies || has_exited $pid"
+    check $1-ready is_ready $readies
+    sleep 4
+    cat /sys/kernel/debug/dri/0/state > /tmp/state-$1.txt 2>&1
+    kill -TERM $pid
+    wait_for 10 has_exited $pid
+    wait $pid
+    echo "E2E-RESULT exit-$1 $?"
 }
 
 phase booted
@@ -96,6 +115,12 @@ phase planes-auto
 run_daemon planes auto
 phase planes-off
 run_daemon composed off
+# Planes that refuse the camera's buffers: vkms takes no YUYV, and scales no plane (a 1280x720
+# capture under a 1920x1080 mode); each frame is then converted into a dumb buffer on the plane.
+phase fallback-format
+run_fallback fallback-format yuyv 1920x1080
+phase fallback-size
+run_fallback fallback-size xbgr32 1280x720
 # A swipe taken back with planes = "auto": the feed into composition for the transition and back
 # onto its plane; the daemon exits once the replay has played and the screen settled.
 phase swipe
@@ -108,6 +133,10 @@ copy_out /tmp/list-devices.txt list-devices.txt
 copy_out /tmp/daemon-planes.log daemon-planes.log
 copy_out /tmp/daemon-composed.log daemon-composed.log
 copy_out /tmp/daemon-swipe.log daemon-swipe.log
+copy_out /tmp/daemon-fallback-format.log daemon-fallback-format.log
+copy_out /tmp/daemon-fallback-size.log daemon-fallback-size.log
+copy_out /tmp/state-fallback-format.txt state-fallback-format.txt
+copy_out /tmp/state-fallback-size.txt state-fallback-size.txt
 copy_out /tmp/state-planes.txt state-planes.txt
 copy_out /tmp/state-composed.txt state-composed.txt
 copy_out /tmp/threads-planes.txt threads-planes.txt

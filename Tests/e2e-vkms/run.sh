@@ -119,7 +119,8 @@ e2e watch "$out/serial.log" "$out/qmp.sock" "$out" --timeout $((timeout + 30)) |
 qemu_status=0
 wait $qemu || qemu_status=$?
 for file in list-devices.txt daemon-planes.log daemon-composed.log daemon-swipe.log state-planes.txt state-composed.txt \
-    threads-planes.txt threads-composed.txt notify.log dmesg.log ctl-writeback.txt; do
+    threads-planes.txt threads-composed.txt notify.log dmesg.log ctl-writeback.txt \
+    daemon-fallback-format.log daemon-fallback-size.log state-fallback-format.txt state-fallback-size.txt; do
     e2e section "$file" "$out/serial.log" > "$out/$file"
 done
 e2e section writeback.png.b64 "$out/serial.log" | base64 -di > "$out/writeback.png" 2>/dev/null || true
@@ -180,6 +181,16 @@ zero_copy_after_the_swipe() {
 assert swipe-moves-the-feed-into-composition-and-back plane_path_around_the_swipe
 assert feed-zero-copy-again-after-the-swipe zero_copy_after_the_swipe
 assert daemon-exits-after-the-swipe exited_cleanly swipe
+# The fallback where a plane refuses the camera's buffer: its format (YUYV) or its size (no plane
+# of vkms scales): each frame converted into a dumb buffer on the same two planes, the log says why.
+assert daemon-ready-capturing-yuyv guest_check fallback-format-ready
+assert yuyv-feed-converted-because-no-plane-takes-yuyv logs "camera on its own plane: .*(converted into a dumb buffer).*; not zero-copy: no plane under the UI's takes YUYV" "$out/daemon-fallback-format.log"
+assert yuyv-camera-screen-scanned-out-from-two-planes planes_showing "$out/state-fallback-format.txt" 2
+assert daemon-ready-capturing-1280x720 guest_check fallback-size-ready
+assert small-feed-converted-because-no-plane-scales-it logs "camera on its own plane: .*(converted into a dumb buffer).*; not zero-copy: .*scaled.*test only" "$out/daemon-fallback-size.log"
+assert small-feed-camera-screen-scanned-out-from-two-planes planes_showing "$out/state-fallback-size.txt" 2
+assert daemon-stops-cleanly-capturing-yuyv exited_cleanly fallback-format
+assert daemon-stops-cleanly-capturing-1280x720 exited_cleanly fallback-size
 # The scan-out screenshot (`ctl screenshot --scanout`) read back through vkms's writeback connector
 # while the camera is on its own plane: vkms blended the feed's plane and the UI's above it.
 assert scanout-screenshot-taken grep -a "writeback.png: [0-9]* bytes" "$out/ctl-writeback.txt"

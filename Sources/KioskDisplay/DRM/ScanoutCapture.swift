@@ -12,8 +12,9 @@ import KioskEngine
 final class ScanoutCapture {
     typealias Completion = (Result<PixelBuffer, DisplayError>) -> Void
 
-    /// Seconds a capture may take before its callers are told it failed.
-    static let timeout = 2.0
+    /// Seconds a capture may take before its callers are told it failed: a frame or two on
+    /// hardware, over a second under emulation (vkms composes the writeback on the CPU, in TCG).
+    static let timeout = 10.0
 
     private var lookUp: Result<DRMWriteback, DRMWriteback.LookUpFailure>?
     /// The connector and CRTC of the output looked up for.
