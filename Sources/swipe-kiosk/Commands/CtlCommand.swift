@@ -84,7 +84,7 @@ struct CtlCommand: ParsableCommand {
         @OptionGroup var connection: Connection
         @Argument(help: "The PNG file to write.")
         var file: String
-        @Flag(name: .long, help: "The display's buffer as scanned out (turned by [display] rotation) instead.")
+        @Flag(name: .long, help: "The display's buffer as scanned out (turned by [display] rotation) instead; read back from the display hardware where a DRM writeback connector allows.")
         var scanout = false
         @Option(name: .long, help: "The output to capture, as `ctl status` lists it (default: the first output).")
         var output: String?
