@@ -116,6 +116,35 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         XCTAssertEqual(device.commits.count, commits, "the display still knows which camera frame its plane shows")
     }
 
+    func testACaptureCutShortByAnUnplugFailsItsCallerAndOneAskedAfterTheReplugGoesOutOnceTheOldOneIsDone() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        try completeFlip()
+        var results: [Result<PixelBuffer, DisplayError>] = []
+        XCTAssertTrue(display.captureScanout { results.append($0) })
+        device.completeFlip(at: time, sequence: 9)
+        let hdmi = device.connectors.firstIndex { $0.id == 31 }!
+        device.connectors[hdmi].isConnected = false
+        display.reprobe()
+        guard case .failure? = results.first else { return XCTFail("\(results)") }
+        // Plugged in again as a larger panel: the writeback's buffer must be the new mode's size.
+        device.connectors[hdmi].isConnected = true
+        device.connectors[hdmi].modes = [DisplayMode(width: 20, height: 10, refreshRate: 60, isPreferred: true, index: 0)]
+        display.reprobe()
+        XCTAssertTrue(display.isOutputConnected)
+
+        XCTAssertTrue(display.captureScanout { results.append($0) })
+        XCTAssertEqual(captureCommits.count, 1, "the first capture's writeback is still in flight")
+        try display.handleReadable(device.completeWriteback())
+        XCTAssertEqual(results.count, 1, "the first capture's caller was already told")
+        XCTAssertEqual(captureCommits.count, 2, "the second goes out once the first is done")
+        let target = try XCTUnwrap(captureCommits.last?.request.value(of: 35, writeback["WRITEBACK_FB_ID"]!))
+        let buffer = try XCTUnwrap(device.buffers.first { UInt64($0.framebufferID) == target })
+        XCTAssertEqual(buffer.byteCount, buffer.pitch * 10, "a buffer of the new mode's size")
+        XCTAssertEqual(buffer.pitch, 20 * 4 + device.pitchPadding)
+    }
+
     func testWithoutAWritebackConnectorTheDisplaySaysItCannotReadItsScanOutBack() throws {
         try makeDisplay()
         try present()

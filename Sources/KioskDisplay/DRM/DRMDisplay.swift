@@ -307,8 +307,11 @@ public final class DRMDisplay: Display {
             if hotplug?.drainHotplugEvents() == true { reprobe() }
         case capture.timer.fileDescriptor:
             capture.timedOut(device: device.path)
+            if pendingBuffer == nil { submitCapture() }
         case capture.fence:
-            if let output { capture.finish(width: output.mode.width, height: output.mode.height) }
+            capture.finish()
+            // Callers who asked while a cancelled capture was still in flight.
+            if pendingBuffer == nil { submitCapture() }
         default:
             break
         }

@@ -19,7 +19,8 @@ final class ScanoutCapture {
     private var lookUp: Result<DRMWriteback, DRMWriteback.LookUpFailure>?
     /// The connector and CRTC of the output looked up for.
     private var lookedUpOutput: (connector: UInt32, crtc: UInt32)?
-    private var buffer: DRMDumbBuffer?
+    /// The buffer the writeback writes into, exactly the mode's size (drivers check it).
+    private var buffer: (memory: DRMDumbBuffer, width: Int, height: Int)?
     private var waiting: [Completion] = []
     private var inFlight: [Completion] = []
     /// The sync file of the capture in flight.
@@ -58,12 +59,12 @@ final class ScanoutCapture {
         guard case .success(var writeback) = lookUp, wantsCommit else { return }
         do {
             let width = output.mode.width, height = output.mode.height
-            if let existing = buffer, existing.pitch < width * 4 || existing.byteCount < existing.pitch * height {
-                device.destroyDumbBuffer(existing)
+            if let existing = buffer, existing.width != width || existing.height != height {
+                device.destroyDumbBuffer(existing.memory)
                 buffer = nil
             }
-            let target = try buffer ?? device.createDumbBuffer(width: width, height: height)
-            buffer = target
+            let target = try buffer?.memory ?? device.createDumbBuffer(width: width, height: height)
+            buffer = (target, width, height)
             var flags = DRMCommitFlags.flip
             if writeback.attachedCrtcID != output.crtcID { flags.insert(.allowModeset) }
             let descriptor = try device.commit(writeback.capture(crtcID: output.crtcID, framebufferID: target.framebufferID),
@@ -84,10 +85,10 @@ final class ScanoutCapture {
     }
 
     /// The writeback's fence became readable: the frame is in the buffer; hands each caller a copy
-    /// of `width` x `height` (the mode's size), opaque.
-    func finish(width: Int, height: Int) {
+    /// at the mode's size, opaque.
+    func finish() {
         closeFence()
-        guard let buffer, !inFlight.isEmpty else { return }
+        guard let (buffer, width, height) = buffer, !inFlight.isEmpty else { return }
         let frame = PixelBuffer(width: width, height: height)
         for row in 0..<height {
             let source = buffer.pixels.advanced(by: row * buffer.pitch).assumingMemoryBound(to: UInt32.self)
@@ -118,7 +119,7 @@ final class ScanoutCapture {
     func destroy(on device: DRMDevice) {
         cancel(.deviceUnavailable(path: device.path, reason: "the display closed"))
         closeFence()
-        buffer.map(device.destroyDumbBuffer)
+        buffer.map { device.destroyDumbBuffer($0.memory) }
         buffer = nil
     }
 
