@@ -16,12 +16,15 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
     private var display: DRMDisplay!
     private let compositor = Compositor(displayWidth: 16, displayHeight: 8, threads: 1)
     private let root = CameraPlaneFixture.cameraScreen()
-    private let feed: PixelBuffer = {
+    private var feed = cameraFrame(0xFF10_6030, sequence: 1)
+
+    /// A camera frame of the panel's size in one colour; each frame its own buffer, as the camera's are.
+    private static func cameraFrame(_ colour: UInt32, sequence: UInt64) -> PixelBuffer {
         let frame = PixelBuffer(width: 16, height: 8)
-        frame.fill(0xFF10_6030)
-        frame.sequence = 1
+        frame.fill(colour)
+        frame.sequence = sequence
         return frame
-    }()
+    }
 
     override func tearDown() {
         display?.close()
@@ -77,7 +80,7 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         XCTAssertFalse(display.pollDescriptors.contains(fence), "the fence is let go")
     }
 
-    func testAFramePresentedWhileTheCaptureIsPendingWaitsForItsEventAndTheNextCaptureTakesNoModeSet() throws {
+    func testAFramePresentedDuringACaptureWaitsUntilTheWritebackIsWrittenAndTheNextCaptureTakesNoModeSet() throws {
         device.addWritebackConnector()
         try makeDisplay()
         try present()
@@ -85,15 +88,18 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         XCTAssertTrue(display.captureScanout { _ in })
         let commits = device.commits.count
         // A new camera frame while the capture's commit is in flight: the fake card would answer EBUSY to a second one.
-        feed.fill(0xFF20_2020)
-        feed.sequence = 2
+        feed = Self.cameraFrame(0xFF20_2020, sequence: 2)
         try present()
         XCTAssertEqual(device.commits.count, commits, "queued behind the capture's commit")
         try completeFlip()
-        XCTAssertEqual(device.commits.count, commits + 1, "the queued frame goes out when the capture's flip completes")
-        let feedBuffer = try XCTUnwrap(device.commits.last?.request.value(of: 50, FakeDRMDevice.planeProperties["FB_ID"]!))
-        XCTAssertEqual(device.pixel(framebufferID: UInt32(feedBuffer), x: 8, y: 5), 0xFF20_2020, "the new camera frame")
+        XCTAssertEqual(device.commits.count, commits, "nothing replaces the frame being written back")
+        feed = Self.cameraFrame(0xFF30_3030, sequence: 3)
+        try present()
+        XCTAssertEqual(device.commits.count, commits, "nor a frame presented after the capture's flip, before its writeback")
         try display.handleReadable(device.completeWriteback())
+        XCTAssertEqual(device.commits.count, commits + 1, "the newest frame goes out once the writeback is written")
+        let feedBuffer = try XCTUnwrap(device.commits.last?.request.value(of: 50, FakeDRMDevice.planeProperties["FB_ID"]!))
+        XCTAssertEqual(device.pixel(framebufferID: UInt32(feedBuffer), x: 8, y: 5), 0xFF30_3030, "the newest camera frame")
         try completeFlip()
 
         XCTAssertTrue(display.captureScanout { _ in })
@@ -183,10 +189,10 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         XCTAssertTrue(display.captureScanout { results.append($0) })
         try completeFlip()
         // The fake's clock is far behind the real one, so the timer armed 2 s after it has expired.
-        try display.handleReadable(display.capture.timer.fileDescriptor)
+        try display.handleReadable(display.scanoutCapture.timer.fileDescriptor)
         guard case .failure(let error)? = results.first else { return XCTFail("\(results)") }
         XCTAssertEqual(error.description, "/dev/dri/card9: the writeback did not complete within 10.0 s")
-        XCTAssertNil(display.capture.fence)
+        XCTAssertNil(display.scanoutCapture.fence)
 
         XCTAssertTrue(display.captureScanout { results.append($0) })
         XCTAssertEqual(captureCommits.count, 2, "a later screenshot commits a capture again")

@@ -146,6 +146,7 @@ assert drm-card0-appears guest_check dri-card0
 assert v4l2-video0-appears guest_check video0
 assert list-devices-shows-the-primary-plane lists "plane [0-9]+ primary, CRTCs [0-9]+: .*XR24"
 assert list-devices-shows-an-overlay-with-alpha lists "plane [0-9]+ overlay, CRTCs [0-9]+: .*AR24"
+assert list-devices-shows-the-writeback-connector lists "Writeback-1: writeback, CRTCs [0-9]+, beside Virtual-1: XR24"
 assert daemon-ready-with-planes-auto guest_check planes-ready
 assert daemon-ready-with-planes-off guest_check composed-ready
 assert daemon-stops-cleanly-with-planes-auto exited_cleanly planes

@@ -14,6 +14,19 @@ public struct DeviceListing: Equatable {
         public var crtcs: [Crtc] = []
         /// Why the planes could not be listed; nil when `crtcs` is complete.
         public var planeProblem: String?
+        /// Writeback connectors: where scan-out screenshots can be read back from the hardware.
+        public var writebacks: [Writeback] = []
+        /// Why the writeback connectors could not be listed; nil when `writebacks` is complete.
+        public var writebackProblem: String?
+    }
+
+    /// A writeback connector: the CRTCs that can feed it, the connectors it can run beside on one
+    /// CRTC (the driver's clone masks), and the formats it writes.
+    public struct Writeback: Equatable {
+        public var name: String
+        public var crtcIDs: [UInt32]
+        public var beside: [String]
+        public var formats: [DRMFormat]
     }
 
     public struct Crtc: Equatable {
@@ -78,6 +91,22 @@ public struct DeviceListing: Equatable {
                 } catch {
                     card.planeProblem = "\(error)"
                 }
+                do {
+                    // The kernel lists writeback connectors only to atomic clients that ask.
+                    if device.enableAtomic(), let listed = try DRMWriteback.candidates(on: device) {
+                        let panels = try listed.resources.connectorIDs.map(device.connector).filter { !$0.isWriteback }
+                        card.writebacks = listed.writebacks.map { writeback in
+                            Writeback(name: writeback.connector.name,
+                                      crtcIDs: listed.resources.crtcIDs.indices.filter { writeback.crtcMask & 1 << UInt32($0) != 0 }
+                                          .map { listed.resources.crtcIDs[$0] },
+                                      beside: panels.filter { writeback.cloneMask & DRMWriteback.encoderMask(of: $0, in: listed.resources) != 0 }
+                                          .map(\.name),
+                                      formats: writeback.formats)
+                        }
+                    }
+                } catch {
+                    card.writebackProblem = "\(error)"
+                }
                 return card
             } catch {
                 return Card(path: path, problem: "\(error)", connectors: [])
@@ -116,6 +145,12 @@ public struct DeviceListing: Equatable {
                     lines.append("      plane \(plane.id) \(plane.kind.rawValue)\(zpos), CRTCs \(crtcs.joined(separator: " ")): "
                                  + plane.formats.map(\.description).joined(separator: " "))
                 }
+            }
+            if let problem = card.writebackProblem { lines.append("    writeback connectors: cannot list: \(problem)") }
+            for writeback in card.writebacks {
+                let beside = writeback.beside.isEmpty ? "beside no other connector" : "beside " + writeback.beside.joined(separator: " ")
+                lines.append("    \(writeback.name): writeback, CRTCs \(writeback.crtcIDs.map(String.init).joined(separator: " ")), \(beside): "
+                             + writeback.formats.map(\.description).joined(separator: " "))
             }
         }
         lines.append("Framebuffers:")

@@ -111,7 +111,7 @@ public final class DRMDisplay: Display {
     private var inbox: [DRMFlipEvent] = []
     private let inboxTimer: TimerDescriptor
     /// Scan-out screenshots read back through a writeback connector.
-    let capture: ScanoutCapture
+    let scanoutCapture: ScanoutCapture
     private let hotplug: HotplugMonitor?
     private let console: ConsoleGraphicsMode?
     private let now: () -> Double
@@ -246,7 +246,7 @@ public final class DRMDisplay: Display {
         retryTimer = try TimerDescriptor(device: device.path)
         flipTimer = try TimerDescriptor(device: device.path)
         inboxTimer = try TimerDescriptor(device: device.path)
-        capture = try ScanoutCapture(device: device.path)
+        scanoutCapture = try ScanoutCapture(device: device.path)
         clock.onLinkAdded = { [weak self] in self?.scheduleFrame() }
         self.card.join(self)
         if let output {
@@ -270,7 +270,7 @@ public final class DRMDisplay: Display {
         let isReader = card.reader === self
         return (isReader ? [device.fileDescriptor] : [])
             + [frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
-            + [capture.timer.fileDescriptor] + (capture.fence.map { [$0] } ?? [])
+            + [scanoutCapture.timer.fileDescriptor] + (scanoutCapture.fence.map { [$0] } ?? [])
             + (hotplug.map { [$0.fileDescriptor] } ?? [])
             + (isReader ? [] : [inboxTimer.fileDescriptor])
     }
@@ -305,13 +305,12 @@ public final class DRMDisplay: Display {
             try completeFlips(events, deliverTicks: true)
         case hotplug?.fileDescriptor:
             if hotplug?.drainHotplugEvents() == true { reprobe() }
-        case capture.timer.fileDescriptor:
-            capture.timedOut(device: device.path)
-            if pendingBuffer == nil { submitCapture() }
-        case capture.fence:
-            capture.finish()
-            // Callers who asked while a cancelled capture was still in flight.
-            if pendingBuffer == nil { submitCapture() }
+        case scanoutCapture.timer.fileDescriptor:
+            scanoutCapture.timedOut(device: device.path)
+            try writebackDone()
+        case scanoutCapture.fence:
+            scanoutCapture.finish()
+            try writebackDone()
         default:
             break
         }
@@ -421,8 +420,8 @@ public final class DRMDisplay: Display {
     /// has no writeback connector for this CRTC, or nothing is shown now (unplugged, dark).
     public func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool {
         guard let output, case .atomic = interface, scanout == .active, !isBlanked, !isClosed,
-              capture.prepare(on: device, output: output, log: log) else { return false }
-        capture.ask(completion)
+              scanoutCapture.prepare(on: device, output: output, log: log) else { return false }
+        scanoutCapture.ask(completion)
         if pendingBuffer == nil { submitCapture() }
         return true
     }
@@ -430,9 +429,9 @@ public final class DRMDisplay: Display {
     /// Commits the capture the callers wait for, tracked like a flip that changes nothing on
     /// screen (its event only moves the grid); a frame presented meanwhile waits in the queue.
     private func submitCapture() {
-        guard let output, capture.wantsCommit else { return }
+        guard let output, scanoutCapture.wantsCommit else { return }
         do {
-            try capture.commit(on: device, output: output, now: now())
+            try scanoutCapture.commit(on: device, output: output, now: now())
         } catch {
             log("\(device.path): reading the scan-out back failed: \(error)")
             return
@@ -441,6 +440,19 @@ public final class DRMDisplay: Display {
             pendingPlanes = (planeBuffers.uiFront, planeBuffers.feedShown == nil ? nil : planeBuffers.feedFront, shown, captureOnScreen)
         }
         flipSubmitted(composedBuffer: frontBuffer, presents: pendingPresents)
+    }
+
+    /// A capture's writeback was written, or given up on: the frame presented meanwhile goes out
+    /// now (no commit replaces the frame being written back: vkms, for one, drops the writeback of
+    /// a frame replaced before its composer ran), or callers who asked meanwhile get theirs.
+    private func writebackDone() throws {
+        guard pendingBuffer == nil, scanoutCapture.fence == nil else { return }
+        if scanoutCapture.wantsCommit && !isBlanked {
+            submitCapture()
+        } else if let next = queued, !isBlanked {
+            queued = nil
+            try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed, capture: next.capture)
+        }
     }
 
     /// Removes the imported framebuffers of streams other than the camera's current one that no commit shows.
@@ -467,8 +479,9 @@ public final class DRMDisplay: Display {
         // Counted even when not flipped (dark, unplugged): the next flip shows what it changed.
         presentCount += 1
         guard scanout == .active, !isBlanked, !isClosed else { return }
-        if pendingBuffer != nil {
-            // The flip's event flips this one; a frame queued before it is replaced, its damage kept.
+        if pendingBuffer != nil || scanoutCapture.fence != nil {
+            // The flip's event (or the writeback's fence) flips this one; a frame queued before it
+            // is replaced, its damage kept.
             queued = (frame, (queued?.damage ?? []) + damage, path, feed, capture)
             return
         }
@@ -649,7 +662,7 @@ public final class DRMDisplay: Display {
         buffers = []
         planeBuffers?.destroy(on: device)
         planeBuffers = nil
-        capture.destroy(on: device)
+        scanoutCapture.destroy(on: device)
         imports.removeAll(on: device)
         captureOnScreen = nil
         pendingPlanes = nil
@@ -695,9 +708,9 @@ public final class DRMDisplay: Display {
             deferredPowerSaving = nil
             try setPowerSaving(power)
         }
-        if capture.wantsCommit && !isBlanked {
+        if scanoutCapture.wantsCommit && !isBlanked {
             submitCapture()
-        } else if let next = queued, !isBlanked {
+        } else if let next = queued, !isBlanked, scanoutCapture.fence == nil {
             queued = nil
             try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed, capture: next.capture)
         }
@@ -909,7 +922,7 @@ public final class DRMDisplay: Display {
 
     /// A flip queued before the mode was set again or master was lost; its event, if any, is stale.
     private func abandonPendingFlip() {
-        capture.cancel(.deviceUnavailable(path: device.path, reason: "the output was set up again (unplugged, plugged in or DRM master lost)"))
+        scanoutCapture.cancel(.deviceUnavailable(path: device.path, reason: "the output was set up again (unplugged, plugged in or DRM master lost)"))
         pendingBuffer = nil
         pendingPlanes = nil
         // The front buffer was given the last frame, which the queued one is.

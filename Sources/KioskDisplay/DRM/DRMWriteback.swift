@@ -10,49 +10,82 @@ struct DRMWriteback: Equatable {
     /// The CRTC it is on now; routing it to another takes a mode set.
     var attachedCrtcID: UInt32
 
+    /// A writeback connector as the card lists it: what `lookUp` chooses from and `list-devices` shows.
+    struct Candidate: Equatable {
+        var connector: DRMConnectorInfo
+        /// Bit i: the i-th CRTC can feed it.
+        var crtcMask: UInt32
+        /// Bit i: its encoder can share a CRTC with the i-th encoder (possible_clones).
+        var cloneMask: UInt32
+        var formats: [DRMFormat]
+        var properties: [DRMProperty]
+    }
+
+    /// The card's writeback connectors, with the resources they were listed from; nil where the
+    /// driver lists none to anyone (no atomic modesetting on this descriptor, or a kernel before
+    /// 4.19). Turns the writeback client cap on.
+    static func candidates(on device: DRMDevice) throws -> (resources: DRMResources, writebacks: [Candidate])? {
+        guard device.enableWritebackConnectors() else { return nil }
+        let resources = try device.resources()
+        var writebacks: [Candidate] = []
+        for id in resources.connectorIDs {
+            let connector = try device.connector(id)
+            guard connector.isWriteback else { continue }
+            let encoders = try connector.possibleEncoderIDs.map(device.encoder)
+            let properties = try device.properties(of: id, type: .connector)
+            let formats = try properties.first { $0.name == "WRITEBACK_PIXEL_FORMATS" }
+                .map { try device.propertyBlob(UInt32($0.value)).withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) } }?
+                .map(DRMFormat.init(code:)) ?? []
+            writebacks.append(Candidate(connector: connector, crtcMask: encoders.reduce(0) { $0 | $1.possibleCrtcs },
+                                        cloneMask: encoders.reduce(0) { $0 | $1.possibleClones },
+                                        formats: formats, properties: properties))
+        }
+        return (resources, writebacks)
+    }
+
+    /// The encoders `connector` can be driven by, as a mask in the kernel's encoder order.
+    static func encoderMask(of connector: DRMConnectorInfo, in resources: DRMResources) -> UInt32 {
+        (connector.encoderID != 0 ? [connector.encoderID] : connector.possibleEncoderIDs)
+            .compactMap { resources.encoderIDs.firstIndex(of: $0) }
+            .reduce(0) { $0 | 1 << UInt32($1) }
+    }
+
     /// The first writeback connector CRTC `crtcIndex` can feed beside `panel` (its encoder may
     /// share the CRTC with the panel's) that writes XRGB8888 (what a dumb buffer holds); the reason
     /// there is none otherwise. Turns the writeback client cap on.
     static func lookUp(on device: DRMDevice, crtcIndex: Int, panel: DRMConnectorInfo) -> Result<DRMWriteback, LookUpFailure> {
-        guard device.enableWritebackConnectors() else { return .failure(.noCapability) }
-        var reasons: [String] = []
+        let listed: (resources: DRMResources, writebacks: [Candidate])
         do {
-            let resources = try device.resources()
-            // possible_clones masks count encoders in the kernel's order.
-            let panelEncoders = (panel.encoderID != 0 ? [panel.encoderID] : panel.possibleEncoderIDs)
-                .compactMap { resources.encoderIDs.firstIndex(of: $0) }
-                .reduce(UInt32(0)) { $0 | 1 << UInt32($1) }
-            for id in resources.connectorIDs {
-                let connector = try device.connector(id)
-                guard connector.isWriteback else { continue }
-                let encoders = try connector.possibleEncoderIDs.map(device.encoder)
-                let crtcs = encoders.reduce(UInt32(0)) { $0 | $1.possibleCrtcs }
-                guard crtcs & (1 << UInt32(crtcIndex)) != 0 else {
-                    reasons.append("\(connector.name) cannot take CRTC index \(crtcIndex)")
-                    continue
-                }
-                guard encoders.contains(where: { $0.possibleClones & panelEncoders != 0 }) else {
-                    reasons.append("the driver lets \(connector.name) share no CRTC with \(panel.name) (its encoder clones no other)")
-                    continue
-                }
-                let properties = try device.properties(of: id, type: .connector)
-                func property(_ name: String) -> DRMProperty? { properties.first { $0.name == name } }
-                guard let crtc = property("CRTC_ID"), let framebuffer = property("WRITEBACK_FB_ID"),
-                      let fence = property("WRITEBACK_OUT_FENCE_PTR"), let formats = property("WRITEBACK_PIXEL_FORMATS") else {
-                    reasons.append("\(connector.name) lacks the writeback properties")
-                    continue
-                }
-                let codes = try device.propertyBlob(UInt32(formats.value)).withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-                guard codes.contains(DRMFormat.xrgb8888.code) else {
-                    reasons.append("\(connector.name) writes \(codes.map { DRMFormat(code: $0).description }.joined(separator: ", ")), not XR24")
-                    continue
-                }
-                return .success(DRMWriteback(connectorID: id, name: connector.name, crtcIDProperty: crtc.id,
-                                             framebufferProperty: framebuffer.id, outFenceProperty: fence.id,
-                                             attachedCrtcID: UInt32(truncatingIfNeeded: crtc.value)))
-            }
+            guard let found = try candidates(on: device) else { return .failure(.noCapability) }
+            listed = found
         } catch {
             return .failure(.unreadable("\(error)"))
+        }
+        var reasons: [String] = []
+        let panelEncoders = encoderMask(of: panel, in: listed.resources)
+        for candidate in listed.writebacks {
+            let name = candidate.connector.name
+            guard candidate.crtcMask & (1 << UInt32(crtcIndex)) != 0 else {
+                reasons.append("\(name) cannot take CRTC index \(crtcIndex)")
+                continue
+            }
+            guard candidate.cloneMask & panelEncoders != 0 else {
+                reasons.append("the driver lets \(name) share no CRTC with \(panel.name) (its encoder clones no other)")
+                continue
+            }
+            func property(_ name: String) -> DRMProperty? { candidate.properties.first { $0.name == name } }
+            guard let crtc = property("CRTC_ID"), let framebuffer = property("WRITEBACK_FB_ID"),
+                  let fence = property("WRITEBACK_OUT_FENCE_PTR") else {
+                reasons.append("\(name) lacks the writeback properties")
+                continue
+            }
+            guard candidate.formats.contains(.xrgb8888) else {
+                reasons.append("\(name) writes \(candidate.formats.map(\.description).joined(separator: ", ")), not XR24")
+                continue
+            }
+            return .success(DRMWriteback(connectorID: candidate.connector.id, name: name, crtcIDProperty: crtc.id,
+                                         framebufferProperty: framebuffer.id, outFenceProperty: fence.id,
+                                         attachedCrtcID: UInt32(truncatingIfNeeded: crtc.value)))
         }
         return .failure(reasons.isEmpty ? .none : .unsuitable(reasons.joined(separator: "; ")))
     }
