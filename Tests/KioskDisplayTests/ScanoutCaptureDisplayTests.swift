@@ -43,6 +43,14 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
         try display.present(compositor.frame, damage: damage)
     }
 
+    /// The camera screen on its two planes, on screen, on a card with a writeback connector.
+    private func showCameraScreenOverAWritebackCard() throws {
+        device.addWritebackConnector()
+        try makeDisplay()
+        try present()
+        try completeFlip()
+    }
+
     private func completeFlip() throws {
         time += 1.0 / 60
         device.completeFlip(at: time, sequence: UInt32(device.commits.count))
@@ -54,10 +62,7 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
     }
 
     func testAScanOutScreenshotIsTheCameraPlaneWithTheUIOverItAsTheWritebackConnectorWroteIt() throws {
-        device.addWritebackConnector()
-        try makeDisplay()
-        try present()
-        try completeFlip()
+        try showCameraScreenOverAWritebackCard()
         XCTAssertTrue(compositor.feedOnPlane)
         var pictures: [PixelBuffer] = []
         XCTAssertTrue(display.captureScanout { pictures.append(try! $0.get()) })
@@ -81,10 +86,7 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
     }
 
     func testAFramePresentedDuringACaptureWaitsUntilTheWritebackIsWrittenAndTheNextCaptureTakesNoModeSet() throws {
-        device.addWritebackConnector()
-        try makeDisplay()
-        try present()
-        try completeFlip()
+        try showCameraScreenOverAWritebackCard()
         XCTAssertTrue(display.captureScanout { _ in })
         let commits = device.commits.count
         // A new camera frame while the capture's commit is in flight: the fake card would answer EBUSY to a second one.
@@ -123,10 +125,7 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
     }
 
     func testACaptureCutShortByAnUnplugFailsItsCallerAndOneAskedAfterTheReplugGoesOutOnceTheOldOneIsDone() throws {
-        device.addWritebackConnector()
-        try makeDisplay()
-        try present()
-        try completeFlip()
+        try showCameraScreenOverAWritebackCard()
         var results: [Result<PixelBuffer, DisplayError>] = []
         XCTAssertTrue(display.captureScanout { results.append($0) })
         device.completeFlip(at: time, sequence: 9)
@@ -181,14 +180,11 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
     }
 
     func testAWritebackThatNeverCompletesFailsItsCallerAndTheNextCaptureTriesAgain() throws {
-        device.addWritebackConnector()
-        try makeDisplay()
-        try present()
-        try completeFlip()
+        try showCameraScreenOverAWritebackCard()
         var results: [Result<PixelBuffer, DisplayError>] = []
         XCTAssertTrue(display.captureScanout { results.append($0) })
         try completeFlip()
-        // The fake's clock is far behind the real one, so the timer armed 2 s after it has expired.
+        // The fake's clock is far behind the real one, so the timer armed `timeout` after it has expired.
         try display.handleReadable(display.scanoutCapture.timer.fileDescriptor)
         guard case .failure(let error)? = results.first else { return XCTFail("\(results)") }
         XCTAssertEqual(error.description, "/dev/dri/card9: the writeback did not complete within 10.0 s")

@@ -307,10 +307,10 @@ public final class DRMDisplay: Display {
             if hotplug?.drainHotplugEvents() == true { reprobe() }
         case scanoutCapture.timer.fileDescriptor:
             scanoutCapture.timedOut(device: device.path)
-            try writebackDone()
+            try sendNextCommit()
         case scanoutCapture.fence:
             scanoutCapture.finish()
-            try writebackDone()
+            try sendNextCommit()
         default:
             break
         }
@@ -442,10 +442,11 @@ public final class DRMDisplay: Display {
         flipSubmitted(composedBuffer: frontBuffer, presents: pendingPresents)
     }
 
-    /// A capture's writeback was written, or given up on: the frame presented meanwhile goes out
-    /// now (no commit replaces the frame being written back: vkms, for one, drops the writeback of
-    /// a frame replaced before its composer ran), or callers who asked meanwhile get theirs.
-    private func writebackDone() throws {
+    /// What goes out once nothing is in flight (no flip pending, no writeback being written): a
+    /// capture callers wait for, else the frame presented meanwhile. No commit replaces a frame
+    /// being written back: vkms, for one, drops the writeback of a frame replaced before its
+    /// composer ran.
+    private func sendNextCommit() throws {
         guard pendingBuffer == nil, scanoutCapture.fence == nil else { return }
         if scanoutCapture.wantsCommit && !isBlanked {
             submitCapture()
@@ -708,12 +709,7 @@ public final class DRMDisplay: Display {
             deferredPowerSaving = nil
             try setPowerSaving(power)
         }
-        if scanoutCapture.wantsCommit && !isBlanked {
-            submitCapture()
-        } else if let next = queued, !isBlanked, scanoutCapture.fence == nil {
-            queued = nil
-            try flip(next.frame, damage: next.damage, path: next.path, feed: next.feed, capture: next.capture)
-        }
+        try sendNextCommit()
         if pacer.source == .timer && !announcedTimerPacing {
             announcedTimerPacing = true
             log("\(device.path): page flips complete without waiting for vblank; pacing frames by a \(Int(refreshRate.rounded())) Hz timer")

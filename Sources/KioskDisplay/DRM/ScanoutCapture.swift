@@ -78,8 +78,9 @@ final class ScanoutCapture {
             inFlight = waiting
             waiting = []
             timer.arm(at: now + Self.timeout)
-        } catch let error as DisplayError {
-            fail(&waiting, error)
+        } catch {
+            // Nothing is in flight to time out: the waiting callers are told now.
+            fail(&waiting, error as? DisplayError ?? .deviceUnavailable(path: device.path, reason: "\(error)"))
             throw error
         }
     }
