@@ -93,6 +93,24 @@ final class InterlacedPNGTests: XCTestCase {
         }
     }
 
+    /// A damaged interlaced 16-bit file is refused in words, as any damaged PNG: here its stored
+    /// block's length check (deflate's NLEN) is wrong, with the chunk's CRC made right again.
+    func testADamagedSixteenBitInterlacedFileIsRefusedNamingIt() throws {
+        var bytes = png(width: 9, height: 7, depth: 16, colourType: 6, channels: 4, gamma: false, interlaced: true)
+        var offset = 8
+        while !bytes[(offset + 4)..<(offset + 8)].elementsEqual("IDAT".utf8) {
+            offset += 12 + bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        bytes[offset + 8 + 2 + 3] ^= 0xFF  // zlib header (2), BFINAL (1), LEN (2): NLEN's first byte
+        let crc = CRC32.checksum(bytes[(offset + 4)..<(offset + 8 + length)])
+        bytes.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: PNGStream.bigEndian(crc))
+        XCTAssertThrowsError(try ImageDecoder.decode(bytes, source: "/srv/pictures/deep.png")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("/srv/pictures/deep.png: corrupt PNG: ") && text.hasSuffix("; export it again"), text)
+        }
+    }
+
     /// 8-bit interlaced files were drawn right before; they stay so.
     func testEightBitInterlacedPicturesMatchTheirTwins() throws {
         try assertInterlacedMatchesTwin(depth: 8, width: 33, height: 29, gamma: true)
