@@ -48,7 +48,7 @@ final class InterlacedPNGTests: XCTestCase {
         } else {
             for y in 0..<height { data += row(stride(from: 0, to: width, by: 1), y) }
         }
-        let header = PNGStream.bigEndian(UInt32(width)) + PNGStream.bigEndian(UInt32(height))
+        let header: [UInt8] = PNGStream.bigEndian(UInt32(width)) + PNGStream.bigEndian(UInt32(height))
             + [UInt8(depth), colourType, 0, 0, interlaced ? 1 : 0]
         var file = PNGChunkCheck.signature + PNGStream.chunk("IHDR", header)
         if gamma { file += PNGStream.chunk("gAMA", PNGStream.bigEndian(100_000)) }
