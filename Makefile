@@ -46,7 +46,7 @@ E2E_VKMS_PACKAGES := linux-source-6.1 linux-headers-amd64 make xz-utils dbus-dae
 # Where vkms.ko is kept per kernel version, beside the systemd VM's root file system.
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
-.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms deb bench soak memory fuzz fuzz-build fuzz-smoke install uninstall clean
+.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
 
@@ -209,7 +209,7 @@ memory: release
 # Puts the binary, its manual page and completions, an example config (never over an existing one) and its picture,
 # the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
-install: $(MAN_PAGE) release
+install: $(MAN_PAGE) release install-config
 	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
 	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
@@ -218,21 +218,27 @@ install: $(MAN_PAGE) release
 	.build/release/swipe-kiosk --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
 	.build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
-	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
-	# The default config's picture ships with it, where the config says (under PREFIX).
-	install -D -m 0644 Config/logo.png $(DESTDIR)$(PREFIX)/share/swipe-kiosk/logo.png
-	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || { sed 's|/usr/share/swipe-kiosk/|$(PREFIX)/share/swipe-kiosk/|g' Config/kiosk.toml \
-		> $(DESTDIR)/etc/swipe-kiosk/kiosk.toml && chmod 0644 $(DESTDIR)/etc/swipe-kiosk/kiosk.toml; }
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
-	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml
 	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemctl daemon-reload 2>/dev/null || true; \
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
+
+# The example config and its picture side by side in /etc/swipe-kiosk (never over a config or
+# picture already there), and the examples with the files they name, as in Config/: a relative
+# path in a config is read from its folder, so each passes check-config where it is installed.
+# The picture also stays at PREFIX/share/swipe-kiosk/logo.png, where configs installed before named it.
+install-config:
+	install -d -m 0755 $(DESTDIR)/etc/swipe-kiosk
+	[ -e $(DESTDIR)/etc/swipe-kiosk/kiosk.toml ] || install -m 0644 Config/kiosk.toml $(DESTDIR)/etc/swipe-kiosk/kiosk.toml
+	[ -e $(DESTDIR)/etc/swipe-kiosk/logo.png ] || install -m 0644 Config/logo.png $(DESTDIR)/etc/swipe-kiosk/logo.png
+	install -D -m 0644 Config/logo.png $(DESTDIR)$(PREFIX)/share/swipe-kiosk/logo.png
+	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples Config/*.toml Config/logo.png Config/product.avi
+	install -D -m 0644 -t $(DESTDIR)$(DOC)/examples/videos Config/videos/*
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1 \

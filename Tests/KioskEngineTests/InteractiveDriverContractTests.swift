@@ -39,23 +39,21 @@ final class InteractiveDriverContractTests: XCTestCase {
 
     func testContract11_chromeOutsideTheContainerFollowsTheSameProgress() {
         let h = Harness(count: 3, blurOn: [1])
-        let indicatorStart = h.container.indicatorView.frame
-        let colourStart = h.container.indicatorView.backgroundColor
+        func activeDots() -> [Double] { h.container.indicatorDotLayers.map(\.active.alpha) }
+        let dotsStart = activeDots()
         _ = h.container.select(index: 1, animated: false)
-        let indicatorEnd = h.container.indicatorView.frame
-        let colourEnd = h.container.indicatorView.backgroundColor
+        let dotsEnd = activeDots()
         _ = h.container.select(index: 0, animated: false)
-        XCTAssertNotEqual(indicatorStart.minX, indicatorEnd.minX)
-        XCTAssertNotEqual(colourStart, colourEnd)
+        XCTAssertNotEqual(dotsStart, dotsEnd)
 
         var finger = Finger(h, at: Point(x: 300, y: 150))
         finger.down()
         finger.move(dx: -100)  // 100 of 400 px
         XCTAssertEqual(h.container.transitionProgress!, 0.25, accuracy: 1e-9)
         XCTAssertEqual(h.container.blurView.alpha, 0.25, accuracy: 1e-9)
-        XCTAssertEqual(h.container.indicatorView.frame.minX,
-                       indicatorStart.minX + 0.25 * (indicatorEnd.minX - indicatorStart.minX), accuracy: 1e-9)
-        XCTAssertEqual(h.container.indicatorView.backgroundColor, Color.interpolate(colourStart, colourEnd, 0.25))
+        for (got, (start, end)) in zip(activeDots(), zip(dotsStart, dotsEnd)) {
+            XCTAssertEqual(got, start + 0.25 * (end - start), accuracy: 1e-9)
+        }
         XCTAssertEqual(h.screens[1].view.frame.minX, 300, accuracy: 1e-9, "the screen follows the same progress")
     }
 
@@ -160,8 +158,8 @@ final class InteractiveDriverContractTests: XCTestCase {
 
     func testContract14_cancelReturnsEveryPropertyToItsStartWithoutFlashingTheEnd() {
         let h = Harness(count: 2, blurOn: [1])
-        let start = (h.container.blurView.alpha, h.container.indicatorView.frame, h.container.indicatorView.backgroundColor,
-                     h.screens[0].view.frame)
+        let start = (h.container.blurView.alpha, h.container.indicatorView.frame,
+                     h.container.indicatorDotLayers.map(\.active.alpha), h.screens[0].view.frame)
         var finger = Finger(h, at: Point(x: 300, y: 150))
         finger.down(); finger.move(dx: -140)
         let caught = h.screens[1].view.frame.minX
@@ -174,7 +172,7 @@ final class InteractiveDriverContractTests: XCTestCase {
         XCTAssertTrue(xs.allSatisfy { $0 >= caught }, "the incoming screen only retreats: \(xs)")
         XCTAssertEqual(h.container.blurView.alpha, start.0)
         XCTAssertEqual(h.container.indicatorView.frame, start.1)
-        XCTAssertEqual(h.container.indicatorView.backgroundColor, start.2)
+        XCTAssertEqual(h.container.indicatorDotLayers.map(\.active.alpha), start.2)
         XCTAssertEqual(h.screens[0].view.frame, start.3)
         XCTAssertEqual(h.screens[1].view.frame.minX, 400, "the incoming view is back at its start")
     }

@@ -96,6 +96,14 @@ final class ControlBusTests: XCTestCase {
                          #"<property name="Blanked" type="b" access="read">"#, #"<property name="Transitioning" type="b" access="read">"#] {
             XCTAssertTrue(xml.contains(expected), "introspection lacks \(expected):\n\(xml)")
         }
+        // Every argument of every method and signal, today's and any added later: a name is what
+        // d-feet, gdbus and code generators show and bind to.
+        let arguments = xml.components(separatedBy: "<arg ").dropFirst().map { $0.prefix { $0 != ">" } }
+        XCTAssertGreaterThan(arguments.count, 20, "introspection has too few arguments:\n\(xml)")
+        for argument in arguments {
+            XCTAssertNotNil((" " + argument).range(of: #"\sname="[^"]+""#, options: .regularExpression),
+                            "an unnamed argument: <arg \(argument)>\n\(xml)")
+        }
     }
 
     // MARK: - GoTo and its signals

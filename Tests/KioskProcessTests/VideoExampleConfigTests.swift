@@ -6,8 +6,8 @@ import KioskProcessSupport
 import KioskRuntime
 import XCTest
 
-/// Config/video.toml, with its clips made by the test where the example says to make them (red
-/// behind the screens, blue for the element): `check-config` accepts it, and `render` shows each
+/// Config/video.toml, with its clips replaced by the test's own (red behind the screens, blue for
+/// the element), named absolutely: `check-config` accepts it, and `render` shows each
 /// clip's first frame, the background's behind the screens and the element's in its box.
 final class VideoExampleConfigTests: XCTestCase {
     private var folder: URL!
@@ -33,11 +33,11 @@ final class VideoExampleConfigTests: XCTestCase {
         let product = folder.appendingPathComponent("product.avi").path
         try VideoClip.make(at: product, pattern: "blue", frames: 5, width: 320, height: 180)
         let text = try String(contentsOfFile: exampleFile, encoding: .utf8)
-        XCTAssertTrue(text.contains("path = \"/tmp/kiosk-videos\"") && text.contains("path = \"/tmp/kiosk-product.avi\""),
-                      "the example names the clips its comment makes")
+        XCTAssertTrue(text.contains("path = \"videos\"") && text.contains("path = \"product.avi\""),
+                      "the example names the clips beside it")
         let config = folder.appendingPathComponent("video.toml").path
-        try text.replacingOccurrences(of: "/tmp/kiosk-videos", with: background.path)
-            .replacingOccurrences(of: "/tmp/kiosk-product.avi", with: product)
+        try text.replacingOccurrences(of: "path = \"videos\"", with: "path = \"\(background.path)\"")
+            .replacingOccurrences(of: "path = \"product.avi\"", with: "path = \"\(product)\"")
             .write(toFile: config, atomically: true, encoding: .utf8)
 
         let check = ConfigurationCheck(path: config)

@@ -56,6 +56,8 @@ printf '%s\n' virtio_gpu uinput evdev vivid > "$root/etc/modules-load.d/swipe-ki
 echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
 # The packaged default config, kept for the guest's `check-config --deep` before it is replaced.
 install -D -m 644 "$root/etc/swipe-kiosk/kiosk.toml" "$root/usr/local/lib/swipe-kiosk-e2e/packaged-kiosk.toml"
+# With the picture it names beside it (a relative path in a config is read from its folder).
+install -D -m 644 "$root/etc/swipe-kiosk/logo.png" "$root/usr/local/lib/swipe-kiosk-e2e/logo.png"
 # The admin's config: Tests/e2e's small mode with vivid's camera, over the packaged conffile.
 # The busybox VM's config without its [power] section: this run's phases pause longer than its
 # blank-after, and a dark panel would hide what they check.

@@ -54,6 +54,15 @@ public enum ImageDecoder {
         guard let header, header.format == .png else {
             throw ImageDecodingError(source: source, reason: "not a valid PNG (no image header)")
         }
+        if PNGDeinterlacer.isInterlacedSixteenBit(bytes) {
+            let rowByRow = try PNGDeinterlacer.deinterlaced(bytes, width: header.width, height: header.height, source: source)
+            return try decodeSimplified(rowByRow, header: header, source: source)
+        }
+        return try decodeSimplified(bytes, header: header, source: source)
+    }
+
+    /// Decodes a PNG through libpng's simplified API, which `PNGDeinterlacer` has spared the files it scrambles.
+    private static func decodeSimplified(_ bytes: [UInt8], header: ImageFileHeader, source: String) throws -> PixelBuffer {
         var image = png_image()
         image.version = kiosk_png_image_version
         defer { png_image_free(&image) }

@@ -29,7 +29,7 @@ public struct ConfigurationCheck: Sendable {
                 probeVideo: @escaping (String) -> String? = { _ in nil }) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
-            var result = ConfigurationLoader.parse(text, fileName: path)
+            var result = ConfigurationLoader.parse(text, fileName: path, folder: ConfigurationLoader.folder(of: path))
             if case .success(let configuration) = result {
                 let locator = SourceLocator(text: text)
                 let check = PictureCheck(fileName: path, locator: locator, decode: decodePicture)

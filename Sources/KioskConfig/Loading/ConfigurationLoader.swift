@@ -5,7 +5,11 @@ import KioskEngine
 /// Turns TOML text or a file into a `KioskConfiguration`, or into every problem found in it.
 public enum ConfigurationLoader {
     /// Parses and validates `text`; `fileName` labels the diagnostics.
-    public static func parse(_ text: String, fileName: String) -> Result<KioskConfiguration, ConfigurationError> {
+    ///
+    /// - Parameter folder: where relative file paths in it are read from (the config file's
+    ///   folder, `folder(of:)`); nil leaves them as written.
+    public static func parse(_ text: String, fileName: String,
+                             folder: String? = nil) -> Result<KioskConfiguration, ConfigurationError> {
         // A NUL is refused before parsing with the words for a damaged write, not as a stray control character.
         if let nul = TextEncodingCheck.firstNUL(in: text) {
             return .failure(ConfigurationError(diagnostics: [
@@ -33,7 +37,7 @@ public enum ConfigurationLoader {
         }
         let diagnostics = DiagnosticCollector(fileName: fileName, text: text)
         let configuration = KioskConfiguration(reading: TableReader(path: .root, entries: entries,
-                                                                    diagnostics: diagnostics))
+                                                                    diagnostics: diagnostics, folder: folder))
         let problems = diagnostics.sortedDiagnostics
             + SizeBounds(fileName: fileName, locator: diagnostics.locator).diagnostics(for: configuration)
         return problems.isEmpty ? .success(configuration) : .failure(ConfigurationError(diagnostics: problems))
@@ -42,9 +46,17 @@ public enum ConfigurationLoader {
     /// Reads and parses the file at `path`; an unreadable file is one diagnostic saying why.
     public static func load(path: String) -> Result<KioskConfiguration, ConfigurationError> {
         switch readText(path: path) {
-        case .success(let text): parse(text, fileName: path)
+        case .success(let text): parse(text, fileName: path, folder: folder(of: path))
         case .failure(let error): .failure(error)
         }
+    }
+
+    /// The folder of the config file at `path`, made absolute from the working directory, so the
+    /// paths read from it stay right whatever directory the program is in later.
+    public static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        if folder.hasPrefix("/") { return folder }
+        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(folder)
     }
 
     /// The file's text; a file that is empty, blank or only a byte-order mark is refused here, so

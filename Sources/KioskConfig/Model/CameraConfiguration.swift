@@ -30,7 +30,7 @@ public struct CameraConfiguration: Hashable, Sendable {
         }
         format = table.choiceOrAutomatic("format")
         framesPerSecond = table.integer("fps", default: framesPerSecond, in: 1...240)
-        path = table.nonEmptyString("path")
+        path = table.filePath("path")
         slideshowInterval = table.number("slideshow-interval", default: slideshowInterval, in: 0.5...86_400)
         fallback = table.choice("fallback", default: fallback)
         if source == .image && path == nil && !table.contains("path") {

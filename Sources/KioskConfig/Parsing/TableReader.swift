@@ -1,3 +1,4 @@
+import Foundation
 import KioskEngine
 
 /// Reads one TOML table against the schema: each accessor names a key it knows, converts and checks
@@ -6,13 +7,18 @@ import KioskEngine
 final class TableReader {
     let path: ConfigPath
     let diagnostics: DiagnosticCollector
+    /// The folder of the config file, which relative file paths are read from; nil for a config
+    /// that is no file (the built-in demo), whose paths are left as written.
+    let folder: String?
     private let entries: [(key: String, value: TOMLNode)]
     private var knownKeys: [String] = []
 
-    init(path: ConfigPath, entries: [(key: String, value: TOMLNode)], diagnostics: DiagnosticCollector) {
+    init(path: ConfigPath, entries: [(key: String, value: TOMLNode)], diagnostics: DiagnosticCollector,
+         folder: String? = nil) {
         self.path = path
         self.entries = entries
         self.diagnostics = diagnostics
+        self.folder = folder
     }
 
     /// How the table is named in messages: `[display]`, `[screen.element]`, or "the top level".
@@ -61,6 +67,17 @@ final class TableReader {
             return nil
         }
         return text
+    }
+
+    /// A file or folder the config names (a picture, a video, a value's file): a relative path is
+    /// read from the config file's folder, so a config and the files beside it move together and
+    /// `check-config`, `render`, `preview` and the daemon (whatever its working directory) find the
+    /// same file. Absolute paths and URIs (`rtsp://...`) are left as written.
+    func filePath(_ key: String) -> String? {
+        guard let text = nonEmptyString(key) else { return nil }
+        guard let folder, !text.hasPrefix("/"),
+              text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) == nil else { return text }
+        return (folder as NSString).appendingPathComponent(text)
     }
 
     func bool(_ key: String, default fallback: Bool) -> Bool {
@@ -251,12 +268,12 @@ final class TableReader {
         let childPath = path.appending(key)
         switch node(key) {
         case .table(let entries)?:
-            return TableReader(path: childPath, entries: entries, diagnostics: diagnostics)
+            return TableReader(path: childPath, entries: entries, diagnostics: diagnostics, folder: folder)
         case let other?:
             typeError(key, expected: "a table [\(childPath)]", found: other)
             fallthrough
         case nil:
-            return TableReader(path: childPath, entries: [], diagnostics: diagnostics)
+            return TableReader(path: childPath, entries: [], diagnostics: diagnostics, folder: folder)
         }
     }
 
@@ -273,7 +290,7 @@ final class TableReader {
                 elementError(key, index, "expected a table, found \(element.typeDescription)")
                 return nil
             }
-            return TableReader(path: childPath.appending(index: index), entries: entries, diagnostics: diagnostics)
+            return TableReader(path: childPath.appending(index: index), entries: entries, diagnostics: diagnostics, folder: folder)
         }
     }
 

@@ -33,7 +33,7 @@ public struct ValueConfiguration: Hashable, Sendable {
         case .clock:
             source = .clock(format: table.nonEmptyString("format") ?? "%H:%M")
         case .file:
-            let path = table.nonEmptyString("path") ?? ""
+            let path = table.filePath("path") ?? ""
             if !table.contains("path") {
                 table.diagnostics.keyError("\(table.tableName) with source \"file\" needs 'path'", at: table.path)
             }

@@ -1,5 +1,5 @@
-/// A style's animation plus the container's own decorations (blur alpha, indicator position and
-/// colour), so that they follow the same progress as the screens.
+/// A style's animation plus the container's own decorations (blur alpha, the indicator dots'
+/// colours), so that they follow the same progress as the screens.
 final class ChromedTransitionAnimation: TransitionAnimation {
     var style: any TransitionAnimation
     /// Sets the decorations' end values for the transition under way.

@@ -2,8 +2,8 @@
 /// switched by interactive swipes or by tab buttons, one transition at a time.
 ///
 /// Its view, back to front: the background controller's view, a blur/tint effect view whose alpha
-/// follows the transition, the content container holding the top screen, and the swipe indicator,
-/// whose position and colour track the selection. It is driven only by `handle(_:)` and by ticks
+/// follows the transition, the content container holding the top screen, and the page indicator
+/// (a dot per screen), whose dots' colours track the selection. It is driven only by `handle(_:)` and by ticks
 /// of the frame clock it was given.
 public final class ContainerController: ViewController {
     /// Hears every transition's begin and end (the daemon's events log).
@@ -20,13 +20,11 @@ public final class ContainerController: ViewController {
     public let blurView: View
     /// Holds the top screen's view, and both screens' views during a transition.
     public let contentContainer: View
-    /// The swipe indicator, in front of everything; it never takes touches.
+    /// The page indicator, in front of everything, framing its dots (one subview per screen); it
+    /// never takes touches.
     public let indicatorView: View
-    /// Indicator colour on the first screen and on the last; screens between blend the two.
-    public var indicatorStartColor = Color.white { didSet { layoutChrome(forScreenAt: selectedIndex) } }
-    public var indicatorEndColor = Color(r: 109, g: 213, b: 250) { didSet { layoutChrome(forScreenAt: selectedIndex) } }
-    /// The indicator runs along the top edge instead of the bottom (out of a bottom tab bar's way).
-    public var indicatorAtTop = false { didSet { layoutChrome(forScreenAt: selectedIndex) } }
+    /// The dots' size, places and colours.
+    public var indicatorStyle = PageIndicatorStyle() { didSet { layoutChrome(forScreenAt: selectedIndex) } }
 
     /// The controller behind the screens, set by `setBackground(_:)`.
     public private(set) var backgroundController: ViewController?
@@ -60,9 +58,6 @@ public final class ContainerController: ViewController {
         let context: TransitionContext
     }
 
-    private static let indicatorSize = Size(width: 44, height: 6)
-    private static let indicatorMargin = 24.0
-
     /// A container filling `size`, animating on `frameClock`'s ticks. Validate `options` first
     /// (`TransitionOptions.problems`).
     public init(size: Size, frameClock: any FrameClock, options: TransitionOptions = TransitionOptions()) {
@@ -75,7 +70,6 @@ public final class ContainerController: ViewController {
         blurView.isUserInteractionEnabled = false
         contentContainer = View(name: "content", frame: bounds)
         indicatorView = View(name: "swipe-indicator")
-        indicatorView.cornerRadius = Self.indicatorSize.height / 2
         indicatorView.isUserInteractionEnabled = false
         chromedAnimation = ChromedTransitionAnimation(style: options.style.makeAnimation())
         transitionAnimator = FourStepTransitionAnimator(animation: chromedAnimation, frameClock: frameClock,
@@ -259,17 +253,50 @@ public final class ContainerController: ViewController {
         delegate?.transitionDidEnd(from: transition.from, to: transition.to, completed: completed)
     }
 
-    /// Blur alpha and indicator position and colour for screen `index` on top.
+    /// Blur alpha and the indicator's dots for screen `index` on top. Run inside a transition's
+    /// animation, the old screen's dot fades to inactive and the new one's to active with its progress.
     private func layoutChrome(forScreenAt index: Int) {
-        let bounds = view.bounds
-        let share = screens.count > 1 ? Double(index) / Double(screens.count - 1) : 0.5
-        let travel = bounds.width - 2 * Self.indicatorMargin - Self.indicatorSize.width
-        indicatorView.frame = Rect(x: Self.indicatorMargin + travel * share,
-                                   y: indicatorAtTop ? bounds.minY + Self.indicatorMargin
-                                       : bounds.maxY - Self.indicatorMargin - Self.indicatorSize.height,
-                                   width: Self.indicatorSize.width, height: Self.indicatorSize.height)
-        indicatorView.backgroundColor = Color.interpolate(indicatorStartColor, indicatorEndColor, share)
+        layoutIndicatorDots()
+        for (dot, dotView) in indicatorView.subviews.enumerated() {
+            let active = dot == index ? 1.0 : 0.0
+            dotView.subviews[0].alpha = 1 - active
+            dotView.subviews[1].alpha = active
+        }
         blurView.alpha = screens.indices.contains(index) && screens[index].prefersBackgroundBlur ? 1 : 0
+    }
+
+    /// A dot per screen (one before any is set), placed by the style; the indicator view frames them.
+    /// Each dot is two discs, its inactive colour under its active one, that trade alphas: the colours
+    /// stay put, so a swipe redraws no surface, only blends them (`indicatorDotLayers`).
+    private func layoutIndicatorDots() {
+        let frames = indicatorStyle.dotFrames(count: max(screens.count, 1), in: view.bounds)
+        while indicatorView.subviews.count > frames.count { indicatorView.subviews.last?.removeFromSuperview() }
+        while indicatorView.subviews.count < frames.count {
+            let dot = View(name: "indicator-dot-\(indicatorView.subviews.count + 1)")
+            for layer in ["inactive", "active"] {
+                let disc = View(name: layer)
+                disc.isUserInteractionEnabled = false
+                dot.addSubview(disc)
+            }
+            dot.isUserInteractionEnabled = false
+            indicatorView.addSubview(dot)
+        }
+        let box = frames.dropFirst().reduce(frames[0]) { $0.union($1) }
+        indicatorView.frame = box
+        for (index, (dotView, frame)) in zip(indicatorView.subviews, frames).enumerated() {
+            dotView.frame = Rect(x: frame.minX - box.minX, y: frame.minY - box.minY, width: frame.width, height: frame.height)
+            for (disc, colour) in zip(dotView.subviews, [indicatorStyle.inactiveColor, indicatorStyle.activeColor(ofDot: index)]) {
+                disc.frame = Rect(origin: .zero, size: frame.size)
+                disc.cornerRadius = frame.width / 2
+                disc.backgroundColor = colour
+            }
+        }
+    }
+
+    /// Each indicator dot's two discs, inactive then active, whose alphas show which screen is up
+    /// (1 and 0 for the others, 0 and 1 for the current one, between during a transition).
+    public var indicatorDotLayers: [(inactive: View, active: View)] {
+        indicatorView.subviews.map { ($0.subviews[0], $0.subviews[1]) }
     }
 
     // MARK: - Gestures

@@ -54,9 +54,10 @@ public struct SceneBuilder {
 
         let indicator = configuration.indicator
         container.indicatorView.isHidden = !indicator.enabled
-        container.indicatorAtTop = indicator.position == .top
-        container.indicatorStartColor = indicator.color
-        container.indicatorEndColor = configuration.screens.last?.indicatorColor ?? indicator.color
+        container.indicatorStyle = PageIndicatorStyle(dotSize: Double(indicator.size), spacing: Double(indicator.spacing),
+                                                      margin: Double(indicator.margin), atTop: indicator.position == .top,
+                                                      color: indicator.color, inactiveColor: indicator.inactiveColor,
+                                                      screenColors: configuration.screens.map(\.indicatorColor))
 
         let screens = try configuration.screens.map { screen in
             if shouldStop() { throw StopRequested() }

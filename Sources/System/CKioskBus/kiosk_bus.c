@@ -44,7 +44,7 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
                              kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("ScreenshotOutput", "s", SD_BUS_PARAM(output), "ay", SD_BUS_PARAM(png), kiosk_bus_method,
                              SD_BUS_VTABLE_UNPRIVILEGED),
-    SD_BUS_METHOD("Reload", "", "s", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Reload", "", , "s", SD_BUS_PARAM(summary), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Blank", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD("Wake", "", "", kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Metrics", "", , "s", SD_BUS_PARAM(text), kiosk_bus_method, SD_BUS_VTABLE_UNPRIVILEGED),

@@ -13,7 +13,7 @@ public struct ImageElement: Hashable, Sendable {
     }
 
     init(reading table: TableReader) {
-        path = table.nonEmptyString("path") ?? ""
+        path = table.filePath("path") ?? ""
         if !table.contains("path") {
             table.diagnostics.keyError("an image element needs 'path': a PNG or JPEG file", at: table.path)
         }

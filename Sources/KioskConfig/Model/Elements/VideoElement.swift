@@ -15,7 +15,7 @@ public struct VideoElement: Hashable, Sendable {
     }
 
     init(reading table: TableReader) {
-        path = table.nonEmptyString("path") ?? ""
+        path = table.filePath("path") ?? ""
         if !table.contains("path") {
             table.diagnostics.keyError("a video element needs 'path': a video file, a folder of videos or a stream URI",
                                        at: table.path)
