@@ -48,6 +48,22 @@ package final class MosquittoBroker {
         XCTAssertEqual(result.status, 0, result.error)
     }
 
+    /// Publishes each of `lines` as one message on `topic` (mosquitto_pub -l), as fast as the broker takes them.
+    package func publish(_ topic: String, lines: [String]) throws {
+        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "0", "-t", topic, "-l"],
+                                     input: lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.status, 0, result.error)
+    }
+
+    /// Publishes `payload` read from a file (mosquitto_pub -f), for one too long for an argument.
+    package func publish(_ topic: String, payloadOfLength length: Int, byte: UInt8 = UInt8(ascii: "7")) throws {
+        let path = directory.appendingPathComponent("payload-\(UUID().uuidString.prefix(8))").path
+        defer { unlink(path) }
+        try Data(repeating: byte, count: length).write(to: URL(fileURLWithPath: path))
+        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-f", path])
+        XCTAssertEqual(result.status, 0, result.error)
+    }
+
     /// A mosquitto_sub running in the background on `topic`, printing `topic payload` lines.
     package func subscribe(_ topic: String) throws -> Subscription {
         try Subscription(port: port, topic: topic, directory: directory)
@@ -128,5 +144,12 @@ package final class MosquittoBroker {
         package func last(_ topic: String) -> String? {
             lines.last { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
         }
+    }
+}
+
+extension MosquittoBroker {
+    /// `object` as the JSON text it came as (sorted keys), to measure it.
+    package static func jsonText(_ object: Any) -> String {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

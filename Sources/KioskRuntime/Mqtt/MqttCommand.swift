@@ -1,4 +1,5 @@
 import Foundation
+import KioskEngine
 
 /// A message on `P/command/...`, parsed; its `name` is the topic after `command/` (as `P/result` reports it).
 enum MqttCommand: Equatable {
@@ -43,12 +44,12 @@ enum MqttCommand: Equatable {
             self = .reload
         case "brightness":
             guard let level = Double(payload.trimmingCharacters(in: .whitespacesAndNewlines)), level.isFinite else {
-                throw .invalidArgument("brightness takes a number between 0 and 1, not \"\(payload)\"")
+                throw .invalidArgument("brightness takes a number between 0 and 1, not \"\(MessageText.shortened(payload))\"")
             }
             self = .brightness(level)
         default:
             guard name.hasPrefix("set/"), name.count > 4 else {
-                throw .invalidArgument("unknown command \"\(name)\"; commands: \(Self.names)")
+                throw .invalidArgument("unknown command \"\(MessageText.shortened(name))\"; commands: \(Self.names)")
             }
             self = .set(name: String(name.dropFirst(4)), text: payload)
         }
