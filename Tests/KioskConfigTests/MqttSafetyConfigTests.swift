@@ -3,7 +3,7 @@ import XCTest
 
 /// Issue 40's config rules: `remote-press`, the client id's characters, unique discovery ids.
 final class MqttSafetyConfigTests: XCTestCase {
-    private static let broker = "[mqtt]\nbroker = \"mqtt://127.0.0.1:1883\"\n"
+    static let broker = "[mqtt]\nbroker = \"mqtt://127.0.0.1:1883\"\n"
 
     func testRemotePressIsOffUnlessTheButtonSaysSo() throws {
         let configuration = try XCTUnwrap(loadValid(Self.broker + """
@@ -81,5 +81,16 @@ final class MqttSafetyConfigTests: XCTestCase {
               name = "b_c"
               target = "a"
             """))
+    }
+}
+
+extension MqttSafetyConfigTests {
+    func testAPasswordFileMayNameSystemdsCredentials() {
+        let base = Self.broker + "username = \"panel\"\n"
+        XCTAssertEqual(loadValid(base + "password-file = \"$CREDENTIALS_DIRECTORY/mqtt-password\"\n")?.mqtt.passwordFile,
+                       "$CREDENTIALS_DIRECTORY/mqtt-password")
+        for bad in ["relative", "$CREDENTIALS_DIRECTORY/", "$HOME/password"] {
+            XCTAssertEqual(diagnostics(base + "password-file = \"\(bad)\"\n").count, 1, bad)
+        }
     }
 }

@@ -29,7 +29,9 @@ public struct MqttConfiguration: Hashable, Sendable {
             Self.isValidClientID(id) ? id : nil
         }
         username = table.nonEmptyString("username")
-        passwordFile = table.formatted("password-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
+        passwordFile = table.formatted("password-file", expected: "an absolute path, or \(Self.credentialsPrefix)NAME (systemd's LoadCredential=)") { path in
+            path.hasPrefix("/") || (path.hasPrefix(Self.credentialsPrefix) && path.count > Self.credentialsPrefix.count) ? path : nil
+        }
         caFile = table.formatted("ca-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
         topicPrefix = table.formatted("topic-prefix", expected: "a topic without '+', '#', or a '/' at either end") { prefix in
             Self.isValidPrefix(prefix) ? prefix : nil
@@ -49,6 +51,9 @@ public struct MqttConfiguration: Hashable, Sendable {
         }
         table.finishReading()
     }
+
+    /// A `password-file` starting so is read from systemd's credentials directory.
+    public static let credentialsPrefix = "$CREDENTIALS_DIRECTORY/"
 
     /// The longest client id; brokers need not take more than 23 characters, Mosquitto takes 65535.
     public static let clientIDLimit = 64

@@ -31,15 +31,7 @@ public final class MqttFrontEnd: KioskDaemonObserver {
         guard let broker = settings.broker else { throw MqttError("[mqtt] has no broker") }
         let clientID = settings.clientID ?? Self.defaultClientID()
         topics = MqttTopics(prefix: settings.topicPrefix ?? "swipe-kiosk/\(clientID)")
-        var password: String?
-        if let file = settings.passwordFile {
-            do {
-                password = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-                    .first.map(String.init) ?? ""
-            } catch {
-                throw MqttError("cannot read [mqtt] password-file \(file): \(error.localizedDescription); check that it exists and the service may read it")
-            }
-        }
+        let password = try settings.passwordFile.map { try MqttPasswordFile(path: $0).read() }
         client = try MqttClient(settings: .init(broker: broker, clientID: clientID, username: settings.username, password: password,
                                                 caFile: settings.caFile, keepalive: settings.keepalive,
                                                 will: (topics.availability, "offline")),
