@@ -9,7 +9,8 @@ package final class MosquittoBroker {
     private var pid: pid_t = 0
 
     /// - Parameter port: nil: a free one; a port given again starts "the same" broker anew.
-    package init(port: Int? = nil, extraConfig: String = "") throws {
+    /// - Parameter anonymous: false: only the users of a `password_file` in `extraConfig`.
+    package init(port: Int? = nil, extraConfig: String = "", anonymous: Bool = true) throws {
         guard let mosquitto = Command.find("mosquitto") else {
             throw XCTSkip("mosquitto is missing: install Debian's mosquitto and mosquitto-clients (`make test-process` does)")
         }
@@ -17,7 +18,7 @@ package final class MosquittoBroker {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("broker-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.port = try port ?? Self.freePort()
-        let config = "listener \(self.port) 127.0.0.1\nallow_anonymous true\npersistence false\n\(extraConfig)"
+        let config = "listener \(self.port) 127.0.0.1\n" + (anonymous ? "allow_anonymous true\n" : "") + "persistence false\n\(extraConfig)"
         try config.write(to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
         pid = try Self.spawn(mosquitto, ["-c", directory.appendingPathComponent("mosquitto.conf").path],
                              output: directory.appendingPathComponent("broker.log").path)
@@ -42,9 +43,11 @@ package final class MosquittoBroker {
     }
 
     /// Publishes with mosquitto_pub and waits for it to finish.
-    package func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+    /// - Parameter user: a user and password to connect as (else anonymous).
+    package func publish(_ topic: String, _ payload: String, retain: Bool = false, user: (String, String)? = nil) throws {
+        let login = user.map { ["-u", $0.0, "-P", $0.1] } ?? []
         let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic,
-                                                                       "-m", payload] + (retain ? ["-r"] : []))
+                                                                       "-m", payload] + (retain ? ["-r"] : []) + login)
         XCTAssertEqual(result.status, 0, result.error)
     }
 
