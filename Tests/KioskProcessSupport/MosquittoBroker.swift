@@ -59,12 +59,19 @@ package final class MosquittoBroker {
     }
 
     /// Publishes `payload` read from a file (mosquitto_pub -f), for one too long for an argument.
-    package func publish(_ topic: String, payloadOfLength length: Int, byte: UInt8 = UInt8(ascii: "7")) throws {
+    /// - Parameter refused: the broker is expected to drop the connection (its `max_packet_size`).
+    package func publish(_ topic: String, payloadOfLength length: Int, byte: UInt8 = UInt8(ascii: "7"), user: (String, String)? = nil,
+                         refused: Bool = false) throws {
         let path = directory.appendingPathComponent("payload-\(UUID().uuidString.prefix(8))").path
         defer { unlink(path) }
         try Data(repeating: byte, count: length).write(to: URL(fileURLWithPath: path))
-        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-f", path])
-        XCTAssertEqual(result.status, 0, result.error)
+        let login = user.map { ["-u", $0.0, "-P", $0.1] } ?? []
+        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-f", path] + login)
+        if refused {
+            XCTAssertNotEqual(result.status, 0, "the broker took a packet of \(length) bytes")
+        } else {
+            XCTAssertEqual(result.status, 0, result.error)
+        }
     }
 
     /// A mosquitto_sub running in the background on `topic`, printing `topic payload` lines.

@@ -7,12 +7,12 @@ import XCTest
 /// The README's Mosquitto ACL, run on a real broker: another user's command is dropped by the
 /// broker, Home Assistant's runs, and the panel connects, subscribes and publishes as it allows.
 final class MqttAclProcessTests: XCTestCase {
-    /// The fenced block of README.md that starts with `# The panel:` (the ACL file).
-    private func readmeACL() throws -> String {
+    /// The fenced block of README.md that starts with `first` (the ACL file, the broker's settings).
+    private func readmeBlock(startingWith first: String) throws -> String {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: "```text\n# The panel:"), "README.md has the ACL example")
+        let start = try XCTUnwrap(text.range(of: "```text\n" + first), "README.md has the example starting \(first)")
         let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
         return String(text[text.index(start.lowerBound, offsetBy: "```text\n".count)..<end.lowerBound])
     }
@@ -26,8 +26,11 @@ final class MqttAclProcessTests: XCTestCase {
         for (index, user) in ["hall-panel", "homeassistant", "intruder"].enumerated() {
             XCTAssertEqual(try Command.run(passwd, (index == 0 ? ["-c"] : []) + ["-b", users, user, "\(user)-pw"]).status, 0)
         }
-        try readmeACL().write(toFile: acl, atomically: true, encoding: .utf8)
-        let broker = try MosquittoBroker(extraConfig: "password_file \(users)\nacl_file \(acl)\n", anonymous: false)
+        try readmeBlock(startingWith: "# The panel:").write(toFile: acl, atomically: true, encoding: .utf8)
+        let settings = try readmeBlock(startingWith: "allow_anonymous false")
+            .replacingOccurrences(of: "/etc/mosquitto/passwd", with: users)
+            .replacingOccurrences(of: "/etc/mosquitto/swipe-kiosk.acl", with: acl)
+        let broker = try MosquittoBroker(extraConfig: settings, anonymous: false)
         let password = scratch.appendingPathComponent("mqtt-password").path
         try "hall-panel-pw\n".write(toFile: password, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(password, 0o600), 0)
@@ -63,6 +66,12 @@ final class MqttAclProcessTests: XCTestCase {
         XCTAssertEqual(kiosk.daemon.currentScreen, "home", "the broker let another user command the panel")
         try broker.publish(goto, "{\"screen\": \"third\", \"animated\": false}", user: ("homeassistant", "homeassistant-pw"))
         XCTAssertTrue(kiosk.runLoop(limit: 5) { kiosk.daemon.currentScreen == "third" }, "\(kiosk.log.lines)")
+        // max_packet_size: a megabyte never reaches the panel; a command after it does.
+        try broker.publish(goto, payloadOfLength: 1_000_000, user: ("homeassistant", "homeassistant-pw"), refused: true)
+        try broker.publish(goto, "{\"screen\": \"home\", \"animated\": false}", user: ("homeassistant", "homeassistant-pw"))
+        XCTAssertTrue(kiosk.runLoop(limit: 5) { kiosk.daemon.currentScreen == "home" }, "\(kiosk.log.lines)")
+        _ = kiosk.runLoop(limit: 0.3) { false }
+        XCTAssertFalse(kiosk.log.contains("1000000 bytes"), "\(kiosk.log.lines)")
         withExtendedLifetime(control) {}
     }
 }

@@ -33,6 +33,10 @@ final class MqttSafetyInProcessTests: XCTestCase {
         source = "mqtt"
         topic = "sensors/room"
         field = "t"
+        [[value]]
+        name = "flood"
+        source = "mqtt"
+        topic = "flood/#"
         [[screen]]
         name = "home"
           [[screen.element]]
@@ -175,6 +179,20 @@ final class MqttSafetyInProcessTests: XCTestCase {
         XCTAssertGreaterThan(first, 0)
         XCTAssertLessThanOrEqual(first, 64)
         XCTAssertTrue(kiosk.runLoop(limit: 10) { kiosk.daemon.values["note"] == "600" }, "\(kiosk.daemon.values)")
+        withExtendedLifetime(fixture.control) {}
+    }
+
+    func testBigMessagesAreServedAtMost256KiBATurn() throws {
+        let fixture = try connected()
+        let kiosk = fixture.kiosk
+        // 100 messages on a 20 KB topic: 2 MB, in the socket at once.
+        try fixture.broker.publish("flood/" + String(repeating: "t", count: 20_000), lines: (1...100).map(String.init))
+        usleep(300_000)
+        try kiosk.daemon.eventLoop.runOnce(timeoutMilliseconds: 1000)
+        let first = Int(kiosk.daemon.values["flood"] ?? "") ?? 0
+        XCTAssertGreaterThan(first, 0)
+        XCTAssertLessThanOrEqual(first, MqttClient.bytesPerTurn / 20_000 + 1)
+        XCTAssertTrue(kiosk.runLoop(limit: 10) { kiosk.daemon.values["flood"] == "100" }, "\(kiosk.daemon.values)")
         withExtendedLifetime(fixture.control) {}
     }
 

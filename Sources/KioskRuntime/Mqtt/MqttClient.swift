@@ -30,11 +30,14 @@ final class MqttClient {
     private var watchedEvents: UInt32 = 0
     private var backoff: Double = 1
     private var connectDeadline: Double?
-    /// Messages handed on in this turn of the loop (`messagesPerTurn` at most).
+    /// Messages handed on in this turn of the loop (`messagesPerTurn` at most), and their topics' and payloads' bytes.
     private var messagesThisTurn = 0
+    private var bytesThisTurn = 0
     /// A flood waits in the socket (and the broker) for the next turn, as D-Bus's does: signals,
     /// frames, touches and `ctl status` go between.
     static let messagesPerTurn = 64
+    /// Fewer when they are big: 64 commands on 60 KB topics are 4 MB to look at.
+    static let bytesPerTurn = 256 * 1024
     /// A payload longer than this is never copied or decoded: the message arrives without it.
     static let payloadLimit = 64 * 1024
     /// However long the keepalive, a connect that is not answered within this is retried.
@@ -82,6 +85,7 @@ final class MqttClient {
             let size = Int(message.pointee.payloadlen)
             let payload = size > MqttClient.payloadLimit ? nil : message.pointee.payload.map { Data(bytes: $0, count: size) } ?? Data()
             client.messagesThisTurn += 1
+            client.bytesThisTurn += min(size, MqttClient.payloadLimit) + Int(strlen(message.pointee.topic))
             client.onMessage(MqttMessage(topic: String(cString: message.pointee.topic), payload: payload, size: size,
                                          retained: message.pointee.retain))
         }
@@ -213,11 +217,13 @@ final class MqttClient {
             // One packet a read, while more wait, up to the turn's share; the rest keep the socket
             // readable, so the loop comes back next turn.
             messagesThisTurn = 0
+            bytesThisTurn = 0
             var reads = 0
             repeat {
                 code = mosquitto_loop_read(mosq, 1)
                 reads += 1
             } while code == MOSQ_ERR_SUCCESS.rawValue && watchedSocket >= 0 && messagesThisTurn < Self.messagesPerTurn
+                && bytesThisTurn < Self.bytesPerTurn
                 && reads < 4 * Self.messagesPerTurn && pollEvents(watchedSocket) & EPOLLIN.rawValue != 0
         }
         if code == MOSQ_ERR_SUCCESS.rawValue, watchedSocket >= 0, mosquitto_want_write(mosq) {
