@@ -115,7 +115,10 @@ def mqtt_shapes(port):
         # speed; the shape ends once `done` (the daemon has read it all) or after 60 s.
         def during(work, kiosk, env):
             time.sleep(1)
-            mqtt_flood.publish(port, messages())
+            if not mqtt_flood.publish(port, messages()):
+                print("hostile: the broker closed the publisher's connection (max_packet_size?)", flush=True)
+                time.sleep(1)
+                return None
             deadline = time.monotonic() + 60
             while not done(work, env) and time.monotonic() < deadline and kiosk.poll() is None:
                 time.sleep(0.2)
@@ -352,7 +355,9 @@ def start_mosquitto(work):
         port = probe.getsockname()[1]
     conf = os.path.join(work, "mosquitto.conf")
     with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+        # MOSQUITTO_EXTRA: more settings, e.g. "max_packet_size 131072" as the README advises.
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                + os.environ.get("MOSQUITTO_EXTRA", "").replace("\\n", "\n") + "\n")
     broker = subprocess.Popen([found, "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(100):
         try:

@@ -19,15 +19,21 @@ def _string(data):
 
 
 def publish(port, messages, client_id=b"hostile-flood"):
-    """Connects to 127.0.0.1:PORT and sends each (topic bytes, payload bytes) of `messages`."""
+    """Connects to 127.0.0.1:PORT and sends each (topic bytes, payload bytes) of `messages`; False
+    when the broker closed the connection first."""
     with socket.create_connection(("127.0.0.1", port)) as sock:
         body = _string(b"MQTT") + bytes([4, 2, 0, 60]) + _string(client_id)
         sock.sendall(b"\x10" + _length(len(body)) + body)
         connack = sock.recv(4)
         if len(connack) < 4 or connack[3] != 0:
             raise RuntimeError(f"the broker refused the connection: {connack!r}")
-        for topic, payload in messages:
-            body = _string(topic)
-            sock.sendall(b"\x30" + _length(len(body) + len(payload)) + body)
-            sock.sendall(payload)
-        sock.sendall(b"\xe0\x00")
+        try:
+            for topic, payload in messages:
+                body = _string(topic)
+                sock.sendall(b"\x30" + _length(len(body) + len(payload)) + body)
+                sock.sendall(payload)
+            sock.sendall(b"\xe0\x00")
+        except (ConnectionResetError, BrokenPipeError):
+            # The broker dropped us: a packet over its max_packet_size.
+            return False
+    return True
