@@ -55,16 +55,27 @@ enum MqttCommand: Equatable {
         }
     }
 
-    /// Runs the command on `target`, the one the D-Bus front end uses.
-    func run(on target: any ControlTarget) throws(ControlError) {
-        switch self {
-        case .goTo(let screen, let animated): try target.goTo(screen: screen, animated: animated)
-        case .set(let name, let text): try target.setValue(name: name, value: text)
-        case .blank: try target.blankPanel()
-        case .wake: try target.wakePanel()
-        case .brightness(let level): try target.setBrightness(level)
-        case .reload: try target.reloadConfiguration()
-        case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
+    /// Runs the command on `target`, the one the D-Bus front end uses; `answer` hears how it went
+    /// (at once, or for `reload` once it has run within SIGHUP's limit).
+    func run(on target: any ControlTarget, answer: @escaping (ControlError?) -> Void) {
+        if self == .reload {
+            return target.requestReload { result in
+                if case .failure(let error) = result { answer(error) } else { answer(nil) }
+            }
+        }
+        do {
+            switch self {
+            case .goTo(let screen, let animated): try target.goTo(screen: screen, animated: animated)
+            case .set(let name, let text): try target.setValue(name: name, value: text)
+            case .blank: try target.blankPanel()
+            case .wake: try target.wakePanel()
+            case .brightness(let level): try target.setBrightness(level)
+            case .reload: break
+            case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
+            }
+            answer(nil)
+        } catch {
+            answer(error)
         }
     }
 }

@@ -171,19 +171,13 @@ public final class MqttFrontEnd: KioskDaemonObserver {
             return answer(name, error: error)
         }
         if command == .reload {
-            // SIGHUP's limit; reloads asked while one waits share its answer.
+            // Reloads asked while one waits for SIGHUP's limit share its answer.
             guard !reloadAnswerPending else { return }
             reloadAnswerPending = true
-            return target.requestReload { [weak self] result in
-                guard let self else { return }
-                reloadAnswerPending = false
-                if case .failure(let error) = result { answer(name, error: error) } else { answer(name, error: nil) }
-            }
         }
-        do {
-            try command.run(on: target)
-            answer(name, error: nil)
-        } catch {
+        command.run(on: target) { [weak self] error in
+            guard let self else { return }
+            if command == .reload { reloadAnswerPending = false }
             answer(name, error: error)
         }
     }
