@@ -9,7 +9,8 @@ package final class MosquittoBroker {
     private var pid: pid_t = 0
 
     /// - Parameter port: nil: a free one; a port given again starts "the same" broker anew.
-    package init(port: Int? = nil, extraConfig: String = "") throws {
+    /// - Parameter anonymous: false: only the users of a `password_file` in `extraConfig`.
+    package init(port: Int? = nil, extraConfig: String = "", anonymous: Bool = true) throws {
         guard let mosquitto = Command.find("mosquitto") else {
             throw XCTSkip("mosquitto is missing: install Debian's mosquitto and mosquitto-clients (`make test-process` does)")
         }
@@ -17,7 +18,7 @@ package final class MosquittoBroker {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("broker-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.port = try port ?? Self.freePort()
-        let config = "listener \(self.port) 127.0.0.1\nallow_anonymous true\npersistence false\n\(extraConfig)"
+        let config = "listener \(self.port) 127.0.0.1\n" + (anonymous ? "allow_anonymous true\n" : "") + "persistence false\n\(extraConfig)"
         try config.write(to: directory.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
         pid = try Self.spawn(mosquitto, ["-c", directory.appendingPathComponent("mosquitto.conf").path],
                              output: directory.appendingPathComponent("broker.log").path)
@@ -42,10 +43,35 @@ package final class MosquittoBroker {
     }
 
     /// Publishes with mosquitto_pub and waits for it to finish.
-    package func publish(_ topic: String, _ payload: String, retain: Bool = false) throws {
+    /// - Parameter user: a user and password to connect as (else anonymous).
+    package func publish(_ topic: String, _ payload: String, retain: Bool = false, user: (String, String)? = nil) throws {
+        let login = user.map { ["-u", $0.0, "-P", $0.1] } ?? []
         let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic,
-                                                                       "-m", payload] + (retain ? ["-r"] : []))
+                                                                       "-m", payload] + (retain ? ["-r"] : []) + login)
         XCTAssertEqual(result.status, 0, result.error)
+    }
+
+    /// Publishes each of `lines` as one message on `topic` (mosquitto_pub -l), as fast as the broker takes them.
+    package func publish(_ topic: String, lines: [String]) throws {
+        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "0", "-t", topic, "-l"],
+                                     input: lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.status, 0, result.error)
+    }
+
+    /// Publishes `payload` read from a file (mosquitto_pub -f), for one too long for an argument.
+    /// - Parameter refused: the broker is expected to drop the connection (its `max_packet_size`).
+    package func publish(_ topic: String, payloadOfLength length: Int, byte: UInt8 = UInt8(ascii: "7"), user: (String, String)? = nil,
+                         refused: Bool = false) throws {
+        let path = directory.appendingPathComponent("payload-\(UUID().uuidString.prefix(8))").path
+        defer { unlink(path) }
+        try Data(repeating: byte, count: length).write(to: URL(fileURLWithPath: path))
+        let login = user.map { ["-u", $0.0, "-P", $0.1] } ?? []
+        let result = try Command.run(Command.find("mosquitto_pub")!, ["-h", "127.0.0.1", "-p", "\(port)", "-q", "1", "-t", topic, "-f", path] + login)
+        if refused {
+            XCTAssertNotEqual(result.status, 0, "the broker took a packet of \(length) bytes")
+        } else {
+            XCTAssertEqual(result.status, 0, result.error)
+        }
     }
 
     /// A mosquitto_sub running in the background on `topic`, printing `topic payload` lines.
@@ -128,5 +154,12 @@ package final class MosquittoBroker {
         package func last(_ topic: String) -> String? {
             lines.last { $0.hasPrefix(topic + " ") }.map { String($0.dropFirst(topic.count + 1)) }
         }
+    }
+}
+
+extension MosquittoBroker {
+    /// `object` as the JSON text it came as (sorted keys), to measure it.
+    package static func jsonText(_ object: Any) -> String {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

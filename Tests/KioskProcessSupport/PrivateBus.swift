@@ -60,18 +60,21 @@ package enum Command {
 
     /// Runs `executable` with posix_spawn and waitpid: Foundation's Process waits until every
     /// descendant lets go of a descriptor it hands down, which a forking daemon never does.
-    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    /// - Parameter input: what its stdin reads (else /dev/null).
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
         -> (status: Int32, output: String, error: String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("command-\(UUID().uuidString.prefix(8))")
-        let outputPath = scratch.path + ".out", errorPath = scratch.path + ".err"
+        let outputPath = scratch.path + ".out", errorPath = scratch.path + ".err", inputPath = scratch.path + ".in"
         defer {
             unlink(outputPath)
             unlink(errorPath)
+            unlink(inputPath)
         }
+        if let input { try input.write(toFile: inputPath, atomically: false, encoding: .utf8) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input == nil ? "/dev/null" : inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }

@@ -31,6 +31,7 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
           title = "Bell"
           name = "bell"
           action = "signal"
+          remote-press = true
         [[screen]]
         name = "work"
         """

@@ -79,7 +79,11 @@ final class MqttInProcessTests: XCTestCase {
     private func result(_ fixture: Fixture, after command: String, _ payload: String, count: Int) throws -> [String: Any]? {
         try fixture.broker.publish("\(Self.prefix)/command/\(command)", payload)
         let topic = "\(Self.prefix)/result"
-        _ = fixture.kiosk.runLoop(limit: 5) { fixture.all.lines.filter { $0.hasPrefix(topic + " ") }.count >= count }
+        // A reload waits for its turn on the (manual) clock, as SIGHUP's does.
+        _ = fixture.kiosk.runLoop(limit: 5) {
+            fixture.kiosk.clock.fireDueTimers()
+            return fixture.all.lines.filter { $0.hasPrefix(topic + " ") }.count >= count
+        }
         guard let text = fixture.all.last(topic) else { return nil }
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     }

@@ -48,10 +48,15 @@ final class MqttProcessTests: XCTestCase {
         let passwords = scratch.appendingPathComponent("passwords").path
         XCTAssertEqual(try Command.run(passwd, ["-b", "-c", passwords, "panel", "right-one"]).status, 0)
         let broker = try MosquittoBroker(extraConfig: "password_file \(passwords)\n")
-        let wrong = scratch.appendingPathComponent("password").path
+        // From systemd's credentials, as the shipped unit's LoadCredential= comment gives it.
+        let credentials = scratch.appendingPathComponent("credentials")
+        try FileManager.default.createDirectory(at: credentials, withIntermediateDirectories: true)
+        let wrong = credentials.appendingPathComponent("mqtt-password").path
         try "wrong-one\n".write(toFile: wrong, atomically: true, encoding: .utf8)
-        let kiosk = try KioskProcess(configPath: try writeConfig(port: broker.port, extra: "username = \"panel\"\npassword-file = \"\(wrong)\""),
-                                     environment: [:])
+        XCTAssertEqual(chmod(wrong, 0o600), 0)
+        let kiosk = try KioskProcess(configPath: try writeConfig(port: broker.port, extra: "username = \"panel\"\n"
+                                                                 + "password-file = \"$CREDENTIALS_DIRECTORY/mqtt-password\""),
+                                     environment: ["CREDENTIALS_DIRECTORY": credentials.path])
         XCTAssertTrue(KioskProcess.wait { kiosk.log.contains("refused the connection") }, kiosk.log)
         XCTAssertTrue(kiosk.log.contains("check [mqtt] username and password-file"), kiosk.log)
         XCTAssertFalse(kiosk.log.contains("wrong-one"), "the password must never reach the log")

@@ -22,6 +22,7 @@ final class MqttDiscoveryPayloadTests: XCTestCase {
               name = "bell"
               title = "Bell"
               action = "signal"
+              remote-press = true
             [[screen]]
             name = "work"
             """
@@ -64,5 +65,39 @@ final class MqttDiscoveryPayloadTests: XCTestCase {
             XCTAssertEqual(sensor.keys["payload_on"] as? String, "true", sensor.topic)
             XCTAssertEqual(sensor.keys["payload_off"] as? String, "false", sensor.topic)
         }
+    }
+
+    /// Only the buttons a remote press may run get an entity: a `goto` button, and another with
+    /// `remote-press = true`; an exec button without it has none, so Home Assistant offers no press.
+    func testOnlyButtonsThatMayBePressedRemotelyAreAnnounced() throws {
+        let text = """
+            [mqtt]
+            broker = "mqtt://127.0.0.1:1883"
+            homeassistant = true
+            [[screen]]
+            name = "home"
+              [[screen.element]]
+              type = "button"
+              name = "door"
+              action = "exec"
+              command = ["/bin/true"]
+              [[screen.element]]
+              type = "button"
+              name = "light"
+              action = "exec"
+              command = ["/bin/true"]
+              remote-press = true
+              [[screen.element]]
+              type = "button"
+              name = "next"
+              target = "work"
+            [[screen]]
+            name = "work"
+            """
+        let configuration = try ConfigurationLoader.parse(text, fileName: "kiosk.toml").get()
+        let discovery = MqttDiscovery(clientID: "hall-panel", topics: MqttTopics(prefix: "swipe-kiosk/hall-panel"))
+        let buttons = discovery.messages(for: configuration).keys.filter { $0.hasPrefix("homeassistant/button/") }.sorted()
+        XCTAssertEqual(buttons, ["homeassistant/button/hall-panel/button_home_light/config",
+                                 "homeassistant/button/hall-panel/button_home_next/config"])
     }
 }

@@ -1,3 +1,4 @@
+import KioskRuntime
 import Logging
 
 /// Keeps every logged message, so a test can read what the daemon said.
@@ -10,8 +11,11 @@ package final class LogLines: @unchecked Sendable {
 
     package func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 
+    /// The daemon's rate limit on repeated lines, as `swipe-kiosk run` has it.
+    package let limiter = LogRateLimiter()
+
     package var logger: Logger {
-        Logger(label: "test") { _ in RecordingLogHandler(lines: self) }
+        Logger(label: "test") { _ in RateLimitedLogHandler(wrapping: RecordingLogHandler(lines: self), limiter: self.limiter) }
     }
 }
 
@@ -19,6 +23,10 @@ package struct RecordingLogHandler: LogHandler {
     package let lines: LogLines
     package var metadata: Logger.Metadata = [:]
     package var logLevel: Logger.Level = .trace
+
+    package init(lines: LogLines) {
+        self.lines = lines
+    }
 
     package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }

@@ -82,6 +82,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         ValueReferenceCheck(values: values, diagnostics: root.diagnostics)
             .check(self, valueTables: valueTables, screenTables: screenTables)
         checkMqttUsers(valueTables: valueTables, screenTables: screenTables, diagnostics: root.diagnostics)
+        checkDiscoveryIDs(screenTables: screenTables, diagnostics: root.diagnostics)
     }
 
     /// Names must be unique, and everything that names a screen must name one that exists.

@@ -24,11 +24,14 @@ public struct MqttConfiguration: Hashable, Sendable {
 
     init(reading table: TableReader) {
         broker = table.formatted("broker", expected: "\"mqtt://host:1883\" or \"mqtts://host:8883\"", parse: MqttBroker.init(url:))
-        clientID = table.formatted("client-id", expected: "1 to 128 printable ASCII characters") { id in
-            (1...128).contains(id.utf8.count) && id.unicodeScalars.allSatisfy { (33...126).contains($0.value) } ? id : nil
+        clientID = table.formatted("client-id", expected: "1 to \(Self.clientIDLimit) printable ASCII characters, without '+' or '#' "
+                                   + "(the default topic prefix, swipe-kiosk/<client-id>, is made of it)") { id in
+            Self.isValidClientID(id) ? id : nil
         }
         username = table.nonEmptyString("username")
-        passwordFile = table.formatted("password-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
+        passwordFile = table.formatted("password-file", expected: "an absolute path, or \(Self.credentialsPrefix)NAME (systemd's LoadCredential=)") { path in
+            path.hasPrefix("/") || (path.hasPrefix(Self.credentialsPrefix) && path.count > Self.credentialsPrefix.count) ? path : nil
+        }
         caFile = table.formatted("ca-file", expected: "an absolute path") { $0.hasPrefix("/") ? $0 : nil }
         topicPrefix = table.formatted("topic-prefix", expected: "a topic without '+', '#', or a '/' at either end") { prefix in
             Self.isValidPrefix(prefix) ? prefix : nil
@@ -47,6 +50,37 @@ public struct MqttConfiguration: Hashable, Sendable {
             table.valueError("ca-file", "applies to an mqtts:// broker only; \(broker) is plain TCP")
         }
         table.finishReading()
+    }
+
+    /// A `password-file` starting so is read from systemd's credentials directory.
+    public static let credentialsPrefix = "$CREDENTIALS_DIRECTORY/"
+
+    /// The longest client id; brokers need not take more than 23 characters, Mosquitto takes 65535.
+    public static let clientIDLimit = 64
+
+    /// True for a client id the kiosk can connect as and derive `swipe-kiosk/<client-id>` from:
+    /// printable ASCII, no wildcard (which would make the derived prefix a filter).
+    public static func isValidClientID(_ id: String) -> Bool {
+        (1...clientIDLimit).contains(id.utf8.count)
+            && id.unicodeScalars.allSatisfy { (33...126).contains($0.value) && $0 != "+" && $0 != "#" }
+    }
+
+    /// Home Assistant's node and object ids take `[a-zA-Z0-9_-]`; anything else becomes `_`.
+    public static func discoveryIdentifier(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+                ? Character(scalar) : "_"
+        })
+    }
+
+    /// The discovery object id of a button's Home Assistant entity.
+    public static func discoveryID(screen: String, button: String) -> String {
+        discoveryIdentifier("button_\(screen)_\(button)")
+    }
+
+    /// The discovery object id of a value's Home Assistant sensor.
+    public static func discoveryID(value: String) -> String {
+        discoveryIdentifier("value_\(value)")
     }
 
     /// True for a topic prefix the kiosk can put its topics under.

@@ -31,6 +31,9 @@ public protocol ControlTarget: AnyObject {
     /// `.configRejected` with the config's errors.
     @discardableResult
     func reloadConfiguration() throws(ControlError) -> String
+    /// As `reloadConfiguration`, within SIGHUP's limit (at most four reloads a second, on a later
+    /// turn of the loop; requests made while one waits share it): `completion` gets its answer.
+    func requestReload(completion: @escaping (Result<String, ControlError>) -> Void)
     /// Powers the panel down until `wakePanel()` or a touch.
     func blankPanel() throws(ControlError)
     func wakePanel() throws(ControlError)
@@ -40,7 +43,9 @@ public protocol ControlTarget: AnyObject {
     var metricsText: String { get }
     /// Every `[[value]]`'s text, by name.
     var values: [String: String] { get }
-    /// Presses the button `button` on `screen` as a finger would; throws `.invalidArgument` when there is none.
+    /// A remote press (MQTT's `P/command/press`): presses the button `button` on `screen` as a finger
+    /// would; throws `.invalidArgument` when there is none, or when it runs an action other than
+    /// going to a screen without `remote-press = true`.
     func pressButton(screen: String, button: String) throws(ControlError)
     /// Sets a `dbus` value; throws `.valueRefused` for an unknown one or another source's.
     func setValue(name: String, value: String) throws(ControlError)
@@ -54,6 +59,11 @@ public protocol ControlTarget: AnyObject {
 
 /// A target with one output: the calls for several answer for none.
 extension ControlTarget {
+    /// A target without a limit reloads at once.
+    public func requestReload(completion: @escaping (Result<String, ControlError>) -> Void) {
+        completion(Result { () throws(ControlError) in try reloadConfiguration() })
+    }
+
     public var outputs: [OutputStatus] { [] }
 
     public func goTo(output: String, screen: String, animated: Bool) throws(ControlError) {

@@ -41,7 +41,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private func startService(on bus: ControlBus) {
         guard bus != .none else { return }
         do {
-            let service = try ControlService(bus: bus, loop: daemon.eventLoop, target: self) { [logger] in logger.warning("\($0)") }
+            let service = try ControlService(bus: bus, loop: daemon.eventLoop, target: self) { [logger] in logger.repeating("dbus", .warning, "\($0)") }
             daemon.addObserver(service)
             self.service = service
             logger.info("D-Bus: \(KioskBusInterface.busName) on the \(bus.rawValue) bus")
@@ -176,7 +176,17 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
 
     @discardableResult
     public func reloadConfiguration() throws(ControlError) -> String {
-        let result = daemon.reload()
+        try answer(to: daemon.reload())
+    }
+
+    public func requestReload(completion: @escaping (Result<String, ControlError>) -> Void) {
+        daemon.requestReload { [unowned self] result in
+            completion(Result { () throws(ControlError) in try answer(to: result) })
+        }
+    }
+
+    /// The reply to a reload: its summary, or why the file was not applied.
+    private func answer(to result: ReloadResult) throws(ControlError) -> String {
         switch result {
         case .applied, .unchanged: return daemon.reloadSummary(result)
         case .rejected(let errors): throw .configRejected(errors)
@@ -202,9 +212,15 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     public var values: [String: String] { daemon.values }
 
     public func pressButton(screen: String, button: String) throws(ControlError) {
-        guard daemon.pressButton(screen: screen, button: button) else {
-            throw .invalidArgument("no button \"\(button)\" on screen \"\(screen)\"")
+        guard let found = daemon.button(screen: screen, named: button) else {
+            throw .invalidArgument("no button \"\(MessageText.shortened(button))\" on screen \"\(MessageText.shortened(screen))\"")
         }
+        // Anyone the broker lets publish may press: only a goto, or what the config opted in.
+        guard found.mayBePressedRemotely else {
+            throw .invalidArgument("button \"\(found.displayName)\" on screen \"\(screen)\" runs its \(found.action.kind.rawValue) action "
+                                   + "only from the panel; remote-press = true in its [[screen.element]] lets a remote press run it")
+        }
+        _ = daemon.pressButton(screen: screen, button: button)
     }
 
     public func setValue(name: String, value: String) throws(ControlError) {

@@ -138,7 +138,7 @@ public struct DaemonParts {
         CameraFeedFactory.makeVideoElementFeed(path: content.source, loops: content.loops, fit: content.fit,
                                                width: size.width, height: size.height,
                                                log: { [logger] line in logger.notice("video element: \(line)") },
-                                               warn: { [logger] line in logger.warning("video element: \(line)") })
+                                               warn: { [logger] line in logger.repeating("video", .warning, "video element: \(line)") })
     }
 
     /// Makes the real camera feed `[camera]` names, at the scene's size; `exportsBuffers`: its
@@ -150,7 +150,7 @@ public struct DaemonParts {
             return try CameraFeedFactory.makeFeed(settings: settings, displayWidth: Int(size.width),
                                            displayHeight: Int(size.height),
                                            log: { [logger] line in logger.notice("camera: \(line)") },
-                                           warn: { [logger] line in logger.warning("camera: \(line)") })
+                                           warn: { [logger] line in logger.repeating("camera", .warning, "camera: \(line)") })
         }
     }
 }

@@ -61,11 +61,15 @@ extension KioskDaemon {
         store.set(name, to: text)
     }
 
+    /// The button the running config names `name` (its `name`, else its title) on `screen`, scroll contents included.
+    public func button(screen: String, named name: String) -> ButtonElement? {
+        configuration.screens.first { $0.name == screen }?.buttons.first { $0.displayName == name }
+    }
+
     /// Presses `button` on `screen` as a finger would: a screen button goes to its screen.
     /// Returns false when there is no such button.
     public func pressButton(screen: String, button name: String) -> Bool {
-        guard let config = configuration.screens.first(where: { $0.name == screen }),
-              let button = config.buttons.first(where: { $0.displayName == name }) else { return false }
+        guard let button = button(screen: screen, named: name) else { return false }
         if let target = button.target {
             try? goTo(target, animated: true)
         } else {

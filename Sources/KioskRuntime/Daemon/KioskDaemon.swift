@@ -55,11 +55,13 @@ public final class KioskDaemon {
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
     private var drawAheadTimer: (any DaemonTimer)?
-    /// Runs the reload SIGHUPs asked for, at most one every `minimumReloadInterval`.
+    /// Runs the reloads SIGHUP and MQTT ask for (`requestReload`), at most one every `minimumReloadInterval`.
     private var reloadTimer: (any DaemonTimer)?
     private var reloadScheduled = false
     private var lastReloadTime = -Double.infinity
-    /// A storm of SIGHUPs costs at most four reloads a second; the last SIGHUP is never lost.
+    /// Told what the waiting reload did, once it has run.
+    private var reloadWaiters: [(ReloadResult) -> Void] = []
+    /// A storm of SIGHUPs or MQTT reloads costs at most four reloads a second; the last request is never lost.
     static let minimumReloadInterval = 0.25
     private var signals: SignalSource?
     private var observers: [WeakObserver] = []
@@ -91,6 +93,8 @@ public final class KioskDaemon {
     public init(configuration: KioskConfiguration, configPath: String?, parts: DaemonParts,
                 options: RunOptions = RunOptions(), logger: Logger) throws {
         self.options = options
+        // Lines input can repeat are rate-limited (RunCommand's logger already is, sharing one limiter with the camera's thread).
+        let logger = logger.rateLimited()
         self.logger = logger
         eventLoop = parts.loop
         display = parts.display
@@ -274,12 +278,6 @@ public final class KioskDaemon {
     public func run() throws -> Int32 {
         let signals = try self.signals ?? SignalSource(signals: [SIGTERM, SIGINT, SIGHUP])
         try eventLoop.watch(signals.fileDescriptor) { [unowned self] in handleSignals() }
-        reloadTimer = try clock.makeTimer { [unowned self] in
-            reloadScheduled = false
-            guard !stopping else { return }
-            lastReloadTime = clock.now
-            reload()
-        }
         self.signals = signals
         if let reason = reaper.becomeSubreaper() {
             logger.warning("cannot become the child subreaper (\(reason)): processes a command detaches with setsid may outlive it")
@@ -420,6 +418,36 @@ public final class KioskDaemon {
         watchdogTimer = timer
     }
 
+    /// Reads the config file again on a later turn of the loop (what else waits, a status call or
+    /// a frame, goes first), at most one reload every `minimumReloadInterval`: requests made while
+    /// one waits join it, so the last is never lost. `completion` hears what it did (nothing when
+    /// the daemon stops first). SIGHUP and MQTT's `reload` come here.
+    func requestReload(completion: ((ReloadResult) -> Void)? = nil) {
+        guard !stopping else { return }
+        if let completion { reloadWaiters.append(completion) }
+        guard !reloadScheduled else { return }
+        if reloadTimer == nil {
+            do {
+                reloadTimer = try clock.makeTimer { [unowned self] in runRequestedReload() }
+            } catch {
+                logger.error("reload: no timer (\(error)); reloading at once")
+                return runRequestedReload()
+            }
+        }
+        reloadScheduled = true
+        reloadTimer?.schedule(at: max(clock.now, lastReloadTime + Self.minimumReloadInterval))
+    }
+
+    private func runRequestedReload() {
+        reloadScheduled = false
+        let waiters = reloadWaiters
+        reloadWaiters = []
+        guard !stopping else { return }
+        lastReloadTime = clock.now
+        let result = reload()
+        waiters.forEach { $0(result) }
+    }
+
     private func handleSignals() {
         let pending = signals?.readPending() ?? []
         // A stop read with reloads goes first: the reloads would only hold it back.
@@ -427,11 +455,7 @@ public final class KioskDaemon {
         for signal in pending {
             switch signal {
             case SIGHUP:
-                if !stopAsked && !stopping && !reloadScheduled {
-                    // On a later turn: what else waits (a status call, a frame) goes first.
-                    reloadScheduled = true
-                    reloadTimer?.schedule(at: max(clock.now, lastReloadTime + Self.minimumReloadInterval))
-                }
+                if !stopAsked { requestReload() }
             default:
                 if !stopping { logger.notice("signal \(signal): stopping") }
                 stopping = true

@@ -1,4 +1,5 @@
 import Foundation
+import KioskEngine
 
 /// A message on `P/command/...`, parsed; its `name` is the topic after `command/` (as `P/result` reports it).
 enum MqttCommand: Equatable {
@@ -43,27 +44,38 @@ enum MqttCommand: Equatable {
             self = .reload
         case "brightness":
             guard let level = Double(payload.trimmingCharacters(in: .whitespacesAndNewlines)), level.isFinite else {
-                throw .invalidArgument("brightness takes a number between 0 and 1, not \"\(payload)\"")
+                throw .invalidArgument("brightness takes a number between 0 and 1, not \"\(MessageText.shortened(payload))\"")
             }
             self = .brightness(level)
         default:
             guard name.hasPrefix("set/"), name.count > 4 else {
-                throw .invalidArgument("unknown command \"\(name)\"; commands: \(Self.names)")
+                throw .invalidArgument("unknown command \"\(MessageText.shortened(name))\"; commands: \(Self.names)")
             }
             self = .set(name: String(name.dropFirst(4)), text: payload)
         }
     }
 
-    /// Runs the command on `target`, the one the D-Bus front end uses.
-    func run(on target: any ControlTarget) throws(ControlError) {
-        switch self {
-        case .goTo(let screen, let animated): try target.goTo(screen: screen, animated: animated)
-        case .set(let name, let text): try target.setValue(name: name, value: text)
-        case .blank: try target.blankPanel()
-        case .wake: try target.wakePanel()
-        case .brightness(let level): try target.setBrightness(level)
-        case .reload: try target.reloadConfiguration()
-        case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
+    /// Runs the command on `target`, the one the D-Bus front end uses; `answer` hears how it went
+    /// (at once, or for `reload` once it has run within SIGHUP's limit).
+    func run(on target: any ControlTarget, answer: @escaping (ControlError?) -> Void) {
+        if self == .reload {
+            return target.requestReload { result in
+                if case .failure(let error) = result { answer(error) } else { answer(nil) }
+            }
+        }
+        do {
+            switch self {
+            case .goTo(let screen, let animated): try target.goTo(screen: screen, animated: animated)
+            case .set(let name, let text): try target.setValue(name: name, value: text)
+            case .blank: try target.blankPanel()
+            case .wake: try target.wakePanel()
+            case .brightness(let level): try target.setBrightness(level)
+            case .reload: break
+            case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
+            }
+            answer(nil)
+        } catch {
+            answer(error)
         }
     }
 }

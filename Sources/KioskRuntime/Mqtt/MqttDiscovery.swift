@@ -12,7 +12,7 @@ struct MqttDiscovery {
     func messages(for configuration: KioskConfiguration) -> [String: String] {
         var messages: [String: String] = [:]
         func add(_ component: String, _ object: String, _ name: String, _ keys: [String: Any]) {
-            let id = Self.identifier(object)
+            let id = MqttConfiguration.discoveryIdentifier(object)
             var payload = keys
             payload["name"] = name
             payload["unique_id"] = "\(node)_\(id)"
@@ -45,11 +45,12 @@ struct MqttDiscovery {
             "state_topic": topics.transitioning, "payload_on": "true", "payload_off": "false",
         ])
         for value in configuration.values where !value.name.isEmpty {
-            add("sensor", "value_\(value.name)", value.name, ["state_topic": topics.value(value.name)])
+            add("sensor", MqttConfiguration.discoveryID(value: value.name), value.name, ["state_topic": topics.value(value.name)])
         }
         for screen in configuration.screens {
-            for button in screen.buttons {
-                add("button", "button_\(screen.name)_\(button.displayName)", "\(screen.name): \(button.displayName)", [
+            // A button a remote press may not run gets no entity: Home Assistant offers no press that fails.
+            for button in screen.buttons where button.mayBePressedRemotely {
+                add("button", MqttConfiguration.discoveryID(screen: screen.name, button: button.displayName), "\(screen.name): \(button.displayName)", [
                     "command_topic": topics.command("press"),
                     "payload_press": MqttFrontEnd.json(["screen": screen.name, "button": button.displayName]),
                 ])
@@ -58,17 +59,9 @@ struct MqttDiscovery {
         return messages
     }
 
-    private var node: String { Self.identifier(clientID) }
+    private var node: String { MqttConfiguration.discoveryIdentifier(clientID) }
 
     private var device: [String: Any] {
         ["identifiers": [clientID], "name": clientID, "manufacturer": "SwipeKiosk", "model": "swipe-kiosk"]
-    }
-
-    /// Home Assistant's node and object ids take `[a-zA-Z0-9_-]`; anything else becomes `_`.
-    static func identifier(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
-                ? Character(scalar) : "_"
-        })
     }
 }

@@ -1,6 +1,7 @@
 import CMosquitto
 import Foundation
 import KioskConfig
+import KioskEngine
 import Logging
 
 /// The kiosk on an MQTT broker: the second front end of the one `ControlTarget` (D-Bus is the
@@ -20,21 +21,17 @@ public final class MqttFrontEnd: KioskDaemonObserver {
     /// Home Assistant discovery (`[mqtt] homeassistant`), and the config topics published so far.
     private let discovery: MqttDiscovery?
     private var discoveryTopics: Set<String> = []
+    /// Command topics whose retained message was ignored and logged (once per topic).
+    private var retainedCommandsLogged: Set<String> = []
+    /// An MQTT reload waits for its turn (`ControlTarget.requestReload`); reloads asked meanwhile share its answer.
+    private var reloadAnswerPending = false
 
     /// Connects (in the background of the loop) to the broker `settings` names.
     public init(settings: MqttConfiguration, daemon: KioskDaemon, target: any ControlTarget, logger: Logger) throws {
         guard let broker = settings.broker else { throw MqttError("[mqtt] has no broker") }
         let clientID = settings.clientID ?? Self.defaultClientID()
         topics = MqttTopics(prefix: settings.topicPrefix ?? "swipe-kiosk/\(clientID)")
-        var password: String?
-        if let file = settings.passwordFile {
-            do {
-                password = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-                    .first.map(String.init) ?? ""
-            } catch {
-                throw MqttError("cannot read [mqtt] password-file \(file): \(error.localizedDescription); check that it exists and the service may read it")
-            }
-        }
+        let password = try settings.passwordFile.map { try MqttPasswordFile(path: $0).read() }
         client = try MqttClient(settings: .init(broker: broker, clientID: clientID, username: settings.username, password: password,
                                                 caFile: settings.caFile, keepalive: settings.keepalive,
                                                 will: (topics.availability, "offline")),
@@ -45,7 +42,7 @@ public final class MqttFrontEnd: KioskDaemonObserver {
         self.logger = logger
         client.log = { [logger] in logger.notice("\($0)") }
         client.onConnected = { [unowned self] in connected() }
-        client.onMessage = { [unowned self] topic, payload in received(topic: topic, payload: payload) }
+        client.onMessage = { [unowned self] message in received(message) }
         client.start()
     }
 
@@ -131,29 +128,65 @@ public final class MqttFrontEnd: KioskDaemonObserver {
 
     // MARK: - Incoming
 
-    private func received(topic: String, payload: Data) {
+    private func received(_ message: MqttMessage) {
+        let topic = message.topic
         if topic.hasPrefix(topics.commandPrefix) {
-            return command(String(topic.dropFirst(topics.commandPrefix.count)), payload: String(decoding: payload, as: UTF8.self))
+            let name = String(topic.dropFirst(topics.commandPrefix.count))
+            // Commands are live or nothing: a retained one would run again at every connection.
+            guard !message.retained else { return ignoreRetained(command: name) }
+            guard let payload = message.payload else {
+                return answer(name, error: .invalidArgument("the payload is \(message.size) bytes, more than the "
+                                                            + "\(MqttClient.payloadLimit / 1024) KiB a command takes"))
+            }
+            return command(name, payload: String(decoding: payload, as: UTF8.self))
         }
         for value in daemon.configuration.values {
             guard case .mqtt(let spec) = value.source, Self.topic(topic, matches: spec.topic) else { continue }
-            switch MqttValueReader(spec: spec).text(from: payload) {
+            let text = message.payload.map { MqttValueReader(spec: spec).text(from: $0) }
+                ?? .failure(MqttError("the payload is \(message.size) bytes, more than the \(MqttClient.payloadLimit / 1024) KiB a message may have"))
+            switch text {
             case .success(let text): daemon.receiveMqttValue(value.name, text: text)
-            case .failure(let error): logger.warning("value \"\(value.name)\": a message on \(topic) was ignored: \(error)")
+            case .failure(let error):
+                logger.repeating("mqtt value \(value.name)", .warning,
+                                 "value \"\(value.name)\": a message on \(MessageText.shortened(topic)) was ignored: \(error)")
             }
         }
     }
 
+    private func ignoreRetained(command name: String) {
+        // The set is bounded: past it, the rate limit alone keeps the log short.
+        guard !retainedCommandsLogged.contains(name) else { return }
+        if retainedCommandsLogged.count < 256 { retainedCommandsLogged.insert(name) }
+        logger.repeating("mqtt retained command", .warning,
+                         "MQTT: the retained message on \(MessageText.shortened(topics.command(name))) was ignored: commands run only "
+                         + "when they are sent, never from a retained message (clear it with an empty retained message)")
+    }
+
     private func command(_ name: String, payload: String) {
         guard let target else { return }
-        var error: ControlError?
+        let command: MqttCommand
         do {
-            try MqttCommand(name: name, payload: payload).run(on: target)
-        } catch let failure {
-            error = failure
+            command = try MqttCommand(name: name, payload: payload)
+        } catch {
+            return answer(name, error: error)
         }
-        if let error { logger.notice("MQTT command \(name): \(error)") }
-        var result: [String: Any] = ["command": name, "ok": error == nil]
+        if command == .reload {
+            // Reloads asked while one waits for SIGHUP's limit share its answer.
+            guard !reloadAnswerPending else { return }
+            reloadAnswerPending = true
+        }
+        command.run(on: target) { [weak self] error in
+            guard let self else { return }
+            if command == .reload { reloadAnswerPending = false }
+            answer(name, error: error)
+        }
+    }
+
+    /// Publishes `{"command","ok","error"}` on `P/result`; a refusal is logged too (rate-limited).
+    private func answer(_ name: String, error: ControlError?) {
+        let quoted = MessageText.shortened(name)
+        if let error { logger.repeating("mqtt command", .notice, "MQTT command \(quoted): \(error)") }
+        var result: [String: Any] = ["command": quoted, "ok": error == nil]
         result["error"] = error.map { $0.description } ?? NSNull()
         client.publish(topics.result, Self.json(result))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KioskConfig
+import KioskEngine
 
 /// Turns an `mqtt` value's message into the text it shows: the payload, or its JSON `field`,
 /// through the value's `format`.
@@ -29,7 +30,7 @@ struct MqttValueReader {
         }
         if let format = spec.format {
             guard let formatted = format.apply(to: text) else {
-                return .failure(MqttError("\"\(text.prefix(40))\" is not a number for format \"\(format.pattern)\""))
+                return .failure(MqttError("\"\(MessageText.shortened(text))\" is not a number for format \"\(format.pattern)\""))
             }
             text = formatted
         }

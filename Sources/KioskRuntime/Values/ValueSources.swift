@@ -40,7 +40,7 @@ final class ValueSources {
         for value in values {
             let name = value.name
             let set: (String) -> Void = { [unowned store] text in store.set(name, to: text) }
-            let log: (String) -> Void = { [logger = context.logger] line in logger.warning("value \"\(name)\": \(line)") }
+            let log: (String) -> Void = { [logger = context.logger] line in logger.repeating("value \(name)", .warning, "value \"\(name)\": \(line)") }
             do {
                 switch value.source {
                 case .dbus, .mqtt:

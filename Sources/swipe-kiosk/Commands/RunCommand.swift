@@ -30,7 +30,9 @@ struct RunCommand: ParsableCommand {
     var keepRunning = false
 
     func run() throws {
-        LoggingSystem.bootstrap { KioskLogHandler(label: $0) }
+        // One limiter for every logger of the process: a kind of line is limited wherever it is logged.
+        let limiter = LogRateLimiter()
+        LoggingSystem.bootstrap { RateLimitedLogHandler(wrapping: KioskLogHandler(label: $0), limiter: limiter) }
         let logger = Logger(label: "swipe-kiosk")
         var options = RunOptions(configPath: configOption.config, displayBackend: display, eventsLogPath: eventsLog,
                                  replayPath: replay, replayDevicePath: device)

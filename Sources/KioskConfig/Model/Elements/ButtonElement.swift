@@ -8,6 +8,9 @@ public struct ButtonElement: Hashable, Sendable {
     public var action: ButtonAction
     /// Seconds the finger must stay on the button before lifting counts as a press (`confirm-ms`).
     public var confirmSeconds: Double = 0
+    /// `remote-press`: MQTT's `P/command/press` may run this button's `exec`, `signal` or `mqtt`
+    /// action (a `screen` button needs no opt-in: it only goes to a screen).
+    public var remotePress = false
     public var color = Color(r: 0, g: 122, b: 255)
     public var cornerRadius: Double = 12
     public var textStyle = TextStyle(size: 22, weight: .bold, color: .white, alignment: .center)
@@ -29,6 +32,10 @@ public struct ButtonElement: Hashable, Sendable {
         if case .screen(let target) = action { return target }
         return nil
     }
+
+    /// True when a remote press (`P/command/press`) may run the button: a screen button, or one
+    /// that says `remote-press = true`.
+    public var mayBePressedRemotely: Bool { target != nil || remotePress }
 
     /// How signals and logs name the button.
     public var displayName: String { name.isEmpty ? title : name }
@@ -66,6 +73,7 @@ public struct ButtonElement: Hashable, Sendable {
         if kind == .signal || kind == .exec || kind == .mqtt, !table.contains("name") {
             table.diagnostics.keyError("a \(kind!.rawValue) button needs a 'name': signals and logs name it", at: table.path)
         }
+        remotePress = table.bool("remote-press", default: false)
         confirmSeconds = Double(table.integer("confirm-ms", default: 0, in: 0...60_000)) / 1000
         color = table.color("color", default: color)
         cornerRadius = table.number("corner-radius", default: cornerRadius, in: 0...8192)
