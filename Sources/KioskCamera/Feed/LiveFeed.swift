@@ -89,10 +89,12 @@ public final class LiveFeed: CameraFeed {
             }
             let device = makeDevice()
             device?.endWaits { run.isStopRequested }
+            // A wait a stop cut short is no fault: nothing is said once the feed is stopping.
+            let faults = warn ?? log
             let session = FeedSession(device: device,
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
                                       mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), fit: fit,
-                                      log: log, warn: warn)
+                                      log: log, warn: { if !run.isStopRequested { faults($0) } })
             while true {
                 // The requests are read after the clear: one raised before it is seen here, one
                 // raised after it ends the wait below (a raised signal stays readable until cleared).
