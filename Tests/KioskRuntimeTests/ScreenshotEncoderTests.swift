@@ -21,13 +21,14 @@ final class ScreenshotEncoderTests: XCTestCase {
         }
         XCTAssertEqual(busy, 400 - ScreenshotEncoder.maximumInFlight, "every call past the bound is refused before the loop runs")
         XCTAssertEqual(encoder.inFlight, ScreenshotEncoder.maximumInFlight)
-        while encoded < ScreenshotEncoder.maximumInFlight {
+        for _ in 0..<100 where encoded < ScreenshotEncoder.maximumInFlight {
             _ = try loop.runOnce(timeoutMilliseconds: 1000)
         }
+        XCTAssertEqual(encoded, ScreenshotEncoder.maximumInFlight, "the screenshots taken are delivered")
         XCTAssertEqual(encoder.inFlight, 0)
         var again: Result<Data, ControlError>?
         encoder.encode(frame) { again = $0 }
-        while again == nil { _ = try loop.runOnce(timeoutMilliseconds: 1000) }
+        for _ in 0..<100 where again == nil { _ = try loop.runOnce(timeoutMilliseconds: 1000) }
         XCTAssertNotNil(try? again?.get(), "once delivered, screenshots are taken again")
     }
 }
