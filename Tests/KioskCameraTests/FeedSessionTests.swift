@@ -114,6 +114,31 @@ final class FeedSessionTests: XCTestCase {
         XCTAssertEqual(log.lines.count, 4, "streaming, went away, cannot open, recovered: \(log.lines)")
     }
 
+    /// A stream that breaks after one frame each time (issue 40: a clip whose stream keeps failing)
+    /// backs off as a missing camera does; one that streamed a while starts short again.
+    func testASourceThatFailsSoonAfterEachOpeningBacksOff() {
+        let device = FakeCaptureDevice(openResults: [.success(yuyvFormat)])
+        let red = solidYUYV(width: 4, height: 2, StudioYUV.red)
+        let session = session(device)
+        var now = 0.0, waits: [Double] = []
+        for _ in 0..<5 {
+            device.deliveries = [.frame(red), .gone]
+            _ = session.step(now: now)
+            _ = session.step(now: now + 0.1)
+            _ = session.step(now: now + 0.2)
+            guard case .waiting(let until) = session.phase else { return XCTFail("\(session.phase)") }
+            waits.append(until - (now + 0.2))
+            now = until
+        }
+        XCTAssertEqual(waits.map { ($0 * 10).rounded() / 10 }, [1, 2, 4, 8, 8])
+        device.deliveries = [.frame(red), .frame(red), .gone]
+        _ = session.step(now: now)
+        _ = session.step(now: now + 0.1)
+        _ = session.step(now: now + 6)
+        _ = session.step(now: now + 6.1)
+        XCTAssertEqual(session.phase, .waiting(until: now + 7.1), "after 6 s of frames the wait is short again")
+    }
+
     func testCorruptMJPEGIsSkippedAndLoggedOnce() throws {
         let format = CaptureFormat(width: 8, height: 4, pixelFormat: .mjpeg, bytesPerLine: 0)
         let device = FakeCaptureDevice(openResults: [.success(format)])

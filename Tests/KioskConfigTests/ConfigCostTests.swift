@@ -43,6 +43,20 @@ final class ConfigCostTests: XCTestCase {
         XCTAssertFalse(try check(Self.colouredScreens(5000)).isValid)
     }
 
+    /// An 8192x8192 second output ran at 287 MB under 64M (issue 40): every output's frame,
+    /// buffers and surfaces are counted, at its own size.
+    func testEveryOutputIsCountedAtItsOwnSize() throws {
+        let outputs = Self.headless + "[limits]\nmemory = \"64M\"\n[[display.output]]\nconnector = \"A\"\nsize = \"320x200\"\n"
+            + "[[display.output]]\nconnector = \"B\"\nsize = \"8192x8192\"\n[[screen]]\nname = \"a\"\n"
+        let configuration = try XCTUnwrap(try? ConfigurationLoader.parse(outputs, fileName: "kiosk.toml").get())
+        let estimate = MemoryEstimate(configuration: configuration, displaySize: PixelSize(width: 320, height: 200)) { _ in nil }
+        let part = try XCTUnwrap(estimate.parts.first { $0.name == "output B at 8192x8192" }, "\(estimate.parts)")
+        XCTAssertEqual(part.bytes, 4 * 8192 * 8192, "its composed frame (headless: no display buffers; a colour screen: no surface)")
+        let report = try check(outputs).report
+        XCTAssertTrue(report.contains("output B at 8192x8192 256 MiB"), report)
+        XCTAssertTrue(report.contains("more than its memory budget of 64 MiB ([limits] memory)"), report)
+    }
+
     func testEightElementsOf16384PixelsAreRefusedEachAtItsWidth() throws {
         let found = diagnostics(Self.squares(8, side: 16384))
         XCTAssertEqual(found.count, 8, "\(found)")

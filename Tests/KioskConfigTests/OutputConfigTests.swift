@@ -92,6 +92,17 @@ final class OutputConfigTests: XCTestCase {
         ])
     }
 
+    /// 1,000 outputs passed (issue 40) and the daemon then needed 1,001 threads: the 17th is refused at its header.
+    func testTheSeventeenthOutputIsRefusedAtItsLine() {
+        func outputs(_ count: Int) -> String {
+            (1...count).map { "[[display.output]]\nconnector = \"C\($0)\"\n" }.joined() + Self.screens
+        }
+        XCTAssertEqual(loadValid(outputs(16))?.display.outputs.count, 16, "16 outputs are allowed")
+        let found = diagnostics(outputs(1000))
+        XCTAssertEqual(found, ["kiosk.toml:33:1: [[display.output]] 17 is more than the 16 outputs a kiosk may drive "
+                               + "(each runs its own display thread and buffers); use fewer outputs"])
+    }
+
     func testAReloadKeepsTheFirstOutputAndTakesTheOthersFromTheFile() throws {
         let running = try ConfigurationLoader.parse("""
             [[display.output]]

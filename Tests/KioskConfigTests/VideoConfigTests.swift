@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 @testable import KioskConfig
 
@@ -50,6 +51,33 @@ final class VideoConfigTests: XCTestCase {
         let stream = try check("[camera]\nsource = \"video\"\npath = \"rtsp://127.0.0.1:8554/lobby\"\n")
         XCTAssertTrue(stream.isValid, stream.report)
         XCTAssertTrue(stream.report.contains("camera video rtsp://127.0.0.1:8554/lobby"), stream.report)
+    }
+
+    /// A FIFO made check-config hang (issue 40): it, a device, a file:// URI to either and an
+    /// unknown scheme are refused at the key's line, and nothing is opened (the probe is not called).
+    func testAFIFOADeviceAndAnUnknownSchemeAreRefusedWithoutBeingOpened() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-kiosk-fifo-\(getpid()).mp4").path
+        unlink(fifo)
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        written.append(fifo)
+        let cases = [
+            (fifo, "a FIFO (named pipe), not a regular file; name a video file, a folder of them or a stream URI; the daemon shows the fallback instead"),
+            ("/dev/zero", "a character device, not a regular file; name a video file, a folder of them or a stream URI; the daemon shows the fallback instead"),
+            ("file://\(fifo)", "a FIFO (named pipe), not a regular file; name a video file, a folder of them or a stream URI; the daemon shows the fallback instead"),
+            ("udp://127.0.0.1:5000", "the scheme \"udp\" is not one a video plays from; use http://, https://, rtsp:// or file://; the daemon shows the fallback instead"),
+        ]
+        for (path, message) in cases {
+            var probed: [String] = []
+            let result = try check("[camera]\nsource = \"video\"\npath = \"\(path)\"\n") { probed.append($0); return nil }
+            XCTAssertFalse(result.isValid, path)
+            XCTAssertTrue(result.report.hasSuffix(":3:8: camera.path: \(path): \(message)"), result.report)
+            XCTAssertEqual(probed, [], "\(path) is not opened")
+        }
+        let clip = try temporaryFile("not really a clip")
+        written.append(clip)
+        var probed: [String] = []
+        XCTAssertTrue(try check("[camera]\nsource = \"video\"\npath = \"file://\(clip)\"\n") { probed.append($0); return nil }.isValid)
+        XCTAssertEqual(probed, ["file://\(clip)"], "a file:// URI to a regular file is tried as a file is")
     }
 
     func testTheImageFallbackIsRefusedForVideo() {

@@ -75,7 +75,9 @@ final class VideoElementConfigTests: XCTestCase {
         let one = try XCTUnwrap(loadValid(screen("  path = \"/srv/clip.mp4\"\n")))
         let estimate = MemoryEstimate(configuration: one, displaySize: PixelSize(width: 1280, height: 720)) { _ in nil }
         let part = try XCTUnwrap(estimate.parts.first { $0.name == "1 video element's frames" }, "\(estimate.parts)")
-        XCTAssertEqual(part.bytes, 2 * 4 * 320 * 180 + MemoryEstimate.videoPipelineBytes)
+        // The feed's and the pipeline's frames at the box it is decoded to, and the decoder's (issue 40).
+        XCTAssertEqual(part.bytes, (RuntimeMemory.feedFrames + RuntimeMemory.videoPipelineFrames) * 4 * 320 * 180
+                       + RuntimeMemory.videoDecoderBytes)
         let two = try XCTUnwrap(loadValid(screen("  path = \"/srv/clip.mp4\"\n") + "  [[screen.element]]\n  type = \"video\"\n  path = \"/srv/b.mp4\"\n"))
         let both = MemoryEstimate(configuration: two, displaySize: PixelSize(width: 1280, height: 720)) { _ in nil }
         XCTAssertNotNil(both.parts.first { $0.name == "2 video elements' frames" }, "\(both.parts)")

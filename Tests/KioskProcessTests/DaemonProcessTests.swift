@@ -91,6 +91,23 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertEqual(messages.last, "STOPPING=1\nSTATUS=Stopping")
     }
 
+    /// An HTTP video source that accepts and never answers made SIGTERM take 2.5-3 s (issue 40):
+    /// the background and a video element on it stop within a second all the same.
+    func testSigtermEndsTheDaemonWithinASecondWhileAVideoSourceStalls() throws {
+        let server = try StalledServer()
+        let uri = "http://127.0.0.1:\(server.port)/clip.avi"
+        let config = Self.config.replacingOccurrences(of: "source = \"none\"", with: "source = \"video\"\npath = \"\(uri)\"")
+            + "\n[[screen.element]]\ntype = \"video\"\npath = \"\(uri)\"\nwidth = 40\nheight = 30\n"
+        let (process, _, _) = try start(config: config)
+        var messages: [String] = []
+        XCTAssertTrue(waitForMessage(containing: "READY=1", into: &messages), "no READY=1; got \(messages)")
+        // Both sources are waiting for their first picture now.
+        XCTAssertTrue(server.waitForConnections(2, seconds: 5), "the sources never connected")
+        let seconds = stop(process)
+        XCTAssertLessThan(seconds, 1.0, "SIGTERM must stop the daemon within a second whatever a source does")
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
     func testSighupAppliesAGoodConfigKeepingTheScreenAndRejectsABadOne() throws {
         let (process, logFile, configURL) = try start(config: Self.config)
         var messages: [String] = []
@@ -138,5 +155,48 @@ final class DaemonProcessTests: XCTestCase {
         XCTAssertTrue(ended.first?.contains(#""from":0,"to":1,"completed":true"#) ?? false, "\(ended)")
         let back = lines.filter { $0.contains("transition-began") }.last ?? ""
         XCTAssertTrue(back.contains(#""from":1,"to":0,"interactive":false"#), "the return home is a non-interactive transition: \(back)")
+    }
+}
+
+
+/// A TCP server on 127.0.0.1 that takes connections and never answers: a stalled HTTP source.
+final class StalledServer {
+    let port: Int
+    private let socket: Int32
+    private var accepted: [Int32] = []
+
+    init() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.socket = socket
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(socket, 16) == 0 else { throw XCTSkip("cannot listen on 127.0.0.1") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        accepted.forEach { close($0) }
+        close(socket)
+    }
+
+    /// Accepts (and holds, unanswered) connections until `count` came or `seconds` passed.
+    func waitForConnections(_ count: Int, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while accepted.count < count && Date() < deadline {
+            var waiter = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            if poll(&waiter, 1, 100) > 0 {
+                let client = accept(socket, nil, nil)
+                if client >= 0 { accepted.append(client) }
+            }
+        }
+        return accepted.count >= count
     }
 }

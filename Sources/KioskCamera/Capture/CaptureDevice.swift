@@ -26,10 +26,17 @@ public protocol CaptureDevice: AnyObject {
     /// True once a stream that does not loop has played to its end: no frame is coming, and that
     /// is not a stall.
     var hasEnded: Bool { get }
+
+    /// Lets a long wait inside the device (a stream's first picture, up to seconds) end early once
+    /// `isStopRequested` says the feed is stopping, so a stop is never held up by a stalled source.
+    /// Called once, before `open`; a camera, whose waits are all short, ignores it (the default).
+    func endWaits(when isStopRequested: @escaping @Sendable () -> Bool)
 }
 
 extension CaptureDevice {
     public func setPaused(_ paused: Bool) {}
 
     public var hasEnded: Bool { false }
+
+    public func endWaits(when isStopRequested: @escaping @Sendable () -> Bool) {}
 }

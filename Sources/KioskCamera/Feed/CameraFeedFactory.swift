@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 
 /// Builds the background feed the `[camera]` settings describe.
 public enum CameraFeedFactory {
@@ -25,7 +26,8 @@ public enum CameraFeedFactory {
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let path = settings.imagePath ?? ""
             return .live(LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                                  makeDevice: { VideoPipelineDevice(path: path) }, log: log, warn: warn))
+                                  makeDevice: { VideoPipelineDevice(path: path, box: PixelSize(width: displayWidth, height: displayHeight)) },
+                                  log: log, warn: warn))
         case .pattern, .image:
             let picture: FallbackPicture
             do {
@@ -81,7 +83,9 @@ public enum CameraFeedFactory {
                                             warn: (@Sendable (String) -> Void)? = nil) -> any CameraFeed {
         let warn = warn ?? log
         return LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
-                        displayHeight: height, fallback: .black, makeDevice: { VideoPipelineDevice(path: path, loops: loops) },
+                        displayHeight: height, fallback: .black, makeDevice: {
+                            VideoPipelineDevice(path: path, loops: loops, box: PixelSize(width: width, height: height), fit: fit)
+                        },
                         log: { log(elementLine($0)) }, warn: { warn(elementLine($0)) }, fit: fit)
     }
 

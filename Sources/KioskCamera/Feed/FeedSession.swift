@@ -33,6 +33,8 @@ final class FeedSession {
     private var showingFallback = false
     private var consecutiveBadFrames = 0
     private var lastFrameTime = 0.0
+    /// When the device last opened: the back-off starts short again only once it streamed `stallLimit` from there.
+    private var openedAt = 0.0
     private var lastAnnouncedFormat: CaptureFormat?
     /// The mailbox's status says the camera streams, as `recovered` sets it.
     private var statusSaysStreaming = false
@@ -106,6 +108,7 @@ final class FeedSession {
             phase = .streaming(format)
             consecutiveBadFrames = 0
             lastFrameTime = now
+            openedAt = now
             if format != lastAnnouncedFormat {
                 let chosen = "\(format.width)x\(format.height) \(format.pixelFormat)"
                 let asked = requested.map { $0 == chosen ? "" : " (asked \($0))" } ?? ""
@@ -165,7 +168,9 @@ final class FeedSession {
         consecutiveBadFrames = 0
         showingFallback = false
         fallbackDueAt = nil
-        backoff.reset()
+        // A source that fails soon after each opening (a clip or stream that breaks after a frame)
+        // keeps backing off: only a device that streamed a while earns the short wait again.
+        if now - openedAt >= stallLimit { backoff.reset() }
         if reportedFault != nil, let device {
             log("camera \(device.path): recovered, streaming \(format)")
             reportedFault = nil

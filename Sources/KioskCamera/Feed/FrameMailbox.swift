@@ -43,8 +43,8 @@ final class FrameMailbox: Sendable {
         slots = Mutex(Slots(status: status))
     }
 
-    /// The most buffers the mailbox makes.
-    static let bufferLimit = 2
+    /// The most buffers the mailbox makes (the memory estimate counts them).
+    static let bufferLimit = RuntimeMemory.feedFrames
 
     /// A display-size buffer the producer owns until it passes it to `publish` or `recycle`.
     func writableBuffer() -> PixelBuffer {

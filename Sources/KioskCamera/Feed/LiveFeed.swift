@@ -87,10 +87,14 @@ public final class LiveFeed: CameraFeed {
             if let previous, !previous.wait(timeout: Self.previousStopWait) {
                 (warn ?? log)("camera: the previous capture thread has not released its device after \(Int(Self.previousStopWait)) s; opening anyway")
             }
-            let session = FeedSession(device: makeDevice(),
+            let device = makeDevice()
+            device?.endWaits { run.isStopRequested }
+            // A wait a stop cut short is no fault: nothing is said once the feed is stopping.
+            let faults = warn ?? log
+            let session = FeedSession(device: device,
                                       fallback: fallback.makeSource(width: mailbox.width, height: mailbox.height, log: log),
                                       mailbox: mailbox, settings: settings, startTime: MonotonicClock.now(), fit: fit,
-                                      log: log, warn: warn)
+                                      log: log, warn: { if !run.isStopRequested { faults($0) } })
             while true {
                 // The requests are read after the clear: one raised before it is seen here, one
                 // raised after it ends the wait below (a raised signal stays readable until cleared).
@@ -136,9 +140,12 @@ public final class LiveFeed: CameraFeed {
         return run.stopped
     }
 
-    /// How long a new capture thread waits for the one it replaces before opening the device anyway,
-    /// and how long a process that is exiting waits for its last capture thread.
+    /// How long a new capture thread waits for the one it replaces before opening the device anyway.
     public static let previousStopWait = 3.0
+    /// How long a process that is exiting waits, in all, for its capture threads to release their
+    /// devices and pipelines: SIGTERM ends the daemon within a second whatever a source is doing
+    /// (the kernel releases what a thread still holds when the process exits).
+    public static let exitStopWait = 0.5
 }
 
 /// One start-to-stop life of the capture thread: how the feed asks it to stop and learns it did.

@@ -1,5 +1,6 @@
 import CKioskVideo
 import Foundation
+import KioskEngine
 import KioskOptions
 
 /// A video file, a folder of them, or a stream URI played through GStreamer, behind the same
@@ -9,7 +10,11 @@ import KioskOptions
 /// `uridecodebin` picks the decoder (the board's hardware decoders where its plugins have them);
 /// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). Audio is never played. At the end of a clip the
 /// next one in the folder (or the same file, or the stream again) starts; without `loops`, the
-/// last clip's end is the end (`hasEnded`). Used from the capture thread only.
+/// last clip's end is the end (`hasEnded`). A clip that ends within `shortestLoop` of its start
+/// (one frame, a still picture in a container) is not reopened at every end, which would burn a
+/// core: once every clip of the list has done so in a row, the last frame stays as a still
+/// (`hasEnded`); a stream that ends so is a failure, which the feed retries with back-off.
+/// Used from the capture thread only.
 public final class VideoPipelineDevice: CaptureDevice {
     /// The configured path or URI, for messages.
     public let path: String
@@ -24,13 +29,29 @@ public final class VideoPipelineDevice: CaptureDevice {
     /// Start again at the end of the last clip (a video element's `loop`; the background always loops).
     private let loops: Bool
     public private(set) var hasEnded = false
+    /// When the clip playing now was started, on `MonotonicClock`.
+    private var clipStart = 0.0
+    /// Clips in a row that ended within `shortestLoop` of their start.
+    private var quickEnds = 0
+
+    /// A clip that ends sooner than this after it started is not played again (seconds).
+    static let shortestLoop = 1.0
 
     /// Longest wait for the first frame of a clip or stream when opening it.
     static let firstFrameWait: Int32 = 5000
+    /// Ends the first-frame wait early: the feed is stopping.
+    private var isStopRequested: @Sendable () -> Bool = { false }
 
-    public init(path: String, loops: Bool = true) {
+    /// The box frames are shown in and how they fit it: frames are decoded at most at the size
+    /// that needs (the pipeline scales, or crops for `center`); nil keeps the clip's own size.
+    private let box: PixelSize?
+    private let fit: ImageFit
+
+    public init(path: String, loops: Bool = true, box: PixelSize? = nil, fit: ImageFit = .cover) {
         self.path = path
         self.loops = loops
+        self.box = box
+        self.fit = fit
         description = nil
     }
 
@@ -39,6 +60,8 @@ public final class VideoPipelineDevice: CaptureDevice {
         path = "pipeline"
         self.description = description
         loops = true
+        box = nil
+        fit = .cover
     }
 
     deinit {
@@ -48,6 +71,7 @@ public final class VideoPipelineDevice: CaptureDevice {
     public func open() throws(CameraError) -> CaptureFormat {
         close()
         hasEnded = false
+        quickEnds = 0
         let clip: String
         if let description {
             clip = path
@@ -62,15 +86,25 @@ public final class VideoPipelineDevice: CaptureDevice {
             try start(clip)
         }
         var frame = kiosk_video_frame()
-        switch pull(timeout: Self.firstFrameWait, into: &frame) {
-        case .success(true):
-            pending = frame
-        case .success(false):
-            close()
-            throw .videoFailed(path: clip, message: "no picture within \(Self.firstFrameWait / 1000) s")
-        case .failure(let error):
-            close()
-            throw error
+        // In slices, so a feed that is stopping is not held up by a source that sends nothing.
+        let deadline = MonotonicClock.now() + Double(Self.firstFrameWait) / 1000
+        waiting: while true {
+            switch pull(timeout: 100, into: &frame) {
+            case .success(true):
+                pending = frame
+                break waiting
+            case .success(false):
+                if isStopRequested() {
+                    close()
+                    throw .videoFailed(path: clip, message: "stopped before its first picture")
+                }
+                guard MonotonicClock.now() >= deadline || hasEnded else { continue }
+                close()
+                throw .videoFailed(path: clip, message: "no picture within \(Self.firstFrameWait / 1000) s")
+            case .failure(let error):
+                close()
+                throw error
+            }
         }
         return CaptureFormat(width: Int(frame.width), height: Int(frame.height), pixelFormat: Self.format(of: frame),
                              bytesPerLine: Int(frame.strides.0), card: "GStreamer \(URL(fileURLWithPath: clip).lastPathComponent)")
@@ -100,6 +134,10 @@ public final class VideoPipelineDevice: CaptureDevice {
                                bytesPerLine: Int(frame.strides.0), bytes: UnsafeRawBufferPointer(start: base, count: frame.size),
                                chromaPlanes: chroma))
         return true
+    }
+
+    public func endWaits(when isStopRequested: @escaping @Sendable () -> Bool) {
+        self.isStopRequested = isStopRequested
     }
 
     public func setPaused(_ paused: Bool) {
@@ -137,11 +175,19 @@ public final class VideoPipelineDevice: CaptureDevice {
             kiosk_video_free(converted)
         }
         var error = [CChar](repeating: 0, count: 512)
-        guard let opened = kiosk_video_open(uri, &error, error.count) else {
+        let fitCode: Int32 = switch fit {
+        case .fill: KIOSK_VIDEO_FIT_FILL
+        case .contain: KIOSK_VIDEO_FIT_CONTAIN
+        case .cover: KIOSK_VIDEO_FIT_COVER
+        case .center: KIOSK_VIDEO_FIT_CENTER
+        }
+        guard let opened = kiosk_video_open(uri, Int32(clamping: box?.width ?? 0), Int32(clamping: box?.height ?? 0), fitCode,
+                                            &error, error.count) else {
             throw .videoFailed(path: clip, message: Self.text(error))
         }
         video = opened
         playing = clip
+        clipStart = MonotonicClock.now()
     }
 
     /// One frame, or none in time (false); at the end of a clip the next one starts.
@@ -156,12 +202,22 @@ public final class VideoPipelineDevice: CaptureDevice {
             clipIndex += 1
             kiosk_video_close(video)
             self.video = nil
+            let quick = MonotonicClock.now() - clipStart < Self.shortestLoop
+            quickEnds = quick ? quickEnds + 1 : 0
             do throws(CameraError) {
                 if description != nil {
                     _ = try open()
                     return .success(false)
                 }
                 let clips = try VideoClips.list(path)
+                if quick, let scheme = VideoLocation.scheme(of: playing ?? path), scheme != "file" {
+                    return .failure(.videoFailed(path: playing ?? path, message: "the stream ended within \(Int(Self.shortestLoop)) s of its start"))
+                }
+                if quickEnds >= clips.count {
+                    // One frame, or a picture: the last frame stays on show, nothing is reopened.
+                    hasEnded = true
+                    return .success(false)
+                }
                 if !loops && clipIndex >= clips.count {
                     // The last frame stays on show.
                     hasEnded = true

@@ -1,4 +1,5 @@
 import KioskEngine
+import KioskOptions
 
 /// The first frame of a `source = "video"` clip (or a video element's) as a still picture: what
 /// `render`, `simulate` and `demo` show where the daemon would play the video, since a pipeline
@@ -10,7 +11,7 @@ final class VideoStillSource: TimedFrameSource {
 
     /// Decodes the first frame now, fitted to `width` x `height` (aspect-filled for the background).
     init(path: String, width: Int, height: Int, fit: ImageFit = .cover) throws(CameraError) {
-        let device = VideoPipelineDevice(path: path)
+        let device = VideoPipelineDevice(path: path, box: PixelSize(width: width, height: height), fit: fit)
         defer { device.close() }
         _ = try device.open()
         let picture = PixelBuffer(width: width, height: height)

@@ -50,8 +50,8 @@ final class LayerSurfaceCache {
     /// The frame the latest `claim` or `surface(for:)` came from: what `trim` never drops.
     private var currentFrame: UInt64 = 0
 
-    /// Surfaces up to `budgetBytes` are kept; 96 MiB holds a dozen full-screen 1080p cards.
-    init(budgetBytes: Int = 96 << 20) {
+    /// Surfaces up to `budgetBytes` are kept (`RuntimeMemory.surfaceCacheBytes`, which the memory estimate counts).
+    init(budgetBytes: Int = RuntimeMemory.surfaceCacheBytes) {
         self.budgetBytes = budgetBytes
     }
 

@@ -4,9 +4,10 @@ import KioskOptions
 /// What a configuration needs in memory at a display size, part by part, as the daemon keeps it:
 /// the composed frame and the display's buffers, the camera's frames and the blur the overlap
 /// transition fades in, the surfaces drawn for the screens in reach (the two on show during a
-/// transition whatever they take, the rest within the surface cache's budget), the largest
-/// picture while it is decoded, and what each screen's views cost. Figures are upper estimates
-/// kept in step with `Compositor`, `LayerSurfaceCache` and `SceneHost.keepReachableScreens`.
+/// transition whatever they take, the rest within the surface cache's budget), the same for every
+/// further `[[display.output]]` at its own size, each video at the size it is decoded to (its
+/// box), the largest picture while it is decoded, and what each screen's views cost. Figures are
+/// upper estimates; what the runtime keeps is read from `RuntimeMemory`, which it uses too.
 public struct MemoryEstimate: Hashable, Sendable {
     /// One named part and its bytes.
     public struct Part: Hashable, Sendable {
@@ -30,12 +31,6 @@ public struct MemoryEstimate: Hashable, Sendable {
     static let bytesPerScreen = 16 << 10
     /// An element's view and layer beside its surface (5,000 more colour elements: about 8 MB).
     static let bytesPerElement = 4 << 10
-    /// What `LayerSurfaceCache` keeps beyond the surfaces of the frame on show.
-    static let surfaceCacheBytes = 96 << 20
-    /// A video element's pipeline beside the frames at its box: the decoder's frames and the
-    /// conversion's staging frame for a clip up to 1920x1080 (a few I420 frames of 3 MB and one
-    /// XRGB frame of 8 MB).
-    static let videoPipelineBytes = 20 << 20
     /// The margin a card's shadow adds around it, each side.
     static let shadowMargin = 48
 
@@ -43,55 +38,102 @@ public struct MemoryEstimate: Hashable, Sendable {
     public init(configuration: KioskConfiguration, displaySize: PixelSize, pictureSize: (String) -> PixelSize? = Self.headerSize) {
         self.displaySize = displaySize
         let frame = 4 * displaySize.width * displaySize.height
-        let scene = Size(width: Double(displaySize.width), height: Double(displaySize.height))
         var parts: [Part] = [Part(name: "the program", bytes: Self.baseBytes)]
         parts.append(Part(name: "the composed frame", bytes: frame))
-        // DRM scans out of its dumb buffers; a window or fbdev keeps a copy; the headless backend
-        // keeps none (issue 27: it shows the composed frame itself).
         let display = configuration.display
-        let scanOut = switch display.backend {
+        let scanOut = Self.scanOutBuffers(display)
+        if scanOut > 0 {
+            parts.append(Part(name: "the display's \(scanOut == 1 ? "copy" : "\(scanOut) buffers")", bytes: scanOut * frame))
+        }
+        switch configuration.camera.source {
+        case .none:
+            break
+        case .video:
+            // Decoded at most at the display's size (the background's box), and the blurred copy.
+            parts.append(Part(name: "the video background's frames and blur",
+                              bytes: Self.videoBytes(box: displaySize) + frame + frame / 64))
+        case .v4l2, .pattern, .image:
+            // The mailbox's frames at the display's size, the one the loop converts, and the blurred copy.
+            parts.append(Part(name: "the camera's frames and blur", bytes: (RuntimeMemory.feedFrames + 1) * frame + frame / 64))
+        }
+        var screens = ScreenCosts()
+        let surfaces = Self.surfacesInReach(configuration, size: displaySize, costs: &screens, pictureSize: pictureSize)
+        parts.append(Part(name: "the surfaces of the screens in reach", bytes: surfaces))
+        // Every further output: its own composed frame, display buffers and surface cache, at its own size.
+        for output in display.secondaryOutputs {
+            let size = Self.plannedSize(of: output, display: display)
+            var ignored = ScreenCosts()
+            let bytes = 4 * size.width * size.height * (1 + scanOut)
+                + Self.surfacesInReach(configuration.deck(for: output), size: size, costs: &ignored, pictureSize: { _ in nil })
+            parts.append(Part(name: "output \(MessageText.shortened(output.connector)) at \(size)", bytes: bytes))
+        }
+        if screens.largestPicture > 0 { parts.append(Part(name: "the largest picture decoded", bytes: screens.largestPicture)) }
+        if screens.videos.count > 0 {
+            let count = screens.videos.count
+            parts.append(Part(name: "\(count) video element\(count == 1 ? "'s" : "s'") frames", bytes: screens.videos.bytes))
+        }
+        let count = configuration.screens.count
+        parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(screens.elements) element\(screens.elements == 1 ? "" : "s")",
+                          bytes: count * Self.bytesPerScreen + screens.elements * Self.bytesPerElement))
+        self.parts = parts.sorted { $0.bytes > $1.bytes }
+    }
+
+    /// A video shown in `box`: its feed's frames and its pipeline's at the box's size (frames are
+    /// decoded at most at the size the box needs), and the decoder's own.
+    public static func videoBytes(box: PixelSize) -> Int {
+        (RuntimeMemory.feedFrames + RuntimeMemory.videoPipelineFrames) * 4 * box.width * box.height + RuntimeMemory.videoDecoderBytes
+    }
+
+    /// DRM scans out of its dumb buffers; a window or fbdev keeps a copy; the headless backend
+    /// keeps none (issue 27: it shows the composed frame itself).
+    private static func scanOutBuffers(_ display: DisplayConfiguration) -> Int {
+        switch display.backend {
         case .drm, .auto: display.buffers
         case .sdl, .fbdev: 1
         case .headless: 0
         }
-        if scanOut > 0 {
-            parts.append(Part(name: "the display's \(scanOut == 1 ? "copy" : "\(scanOut) buffers")", bytes: scanOut * frame))
+    }
+
+    /// A further output's size: its mode or size, `[display] size` headless, else the assumed panel.
+    private static func plannedSize(of output: OutputConfiguration, display: DisplayConfiguration) -> PixelSize {
+        switch display.backend {
+        case .headless, .sdl: output.panelSize(default: display.size)
+        case .auto, .drm, .fbdev: output.mode?.size ?? output.size ?? MemoryBudget.assumedPanelSize
         }
-        if configuration.camera.source != .none {
-            // Two frames at the display's size (the one shown, the one arriving) and the blurred copy.
-            parts.append(Part(name: "the camera's frames and blur", bytes: 3 * frame + frame / 64))
-        }
-        var screenSurfaces: [Int] = []
-        var elementCount = 0
+    }
+
+    /// What the screens of a configuration hold beside their surfaces, counted on the first output.
+    private struct ScreenCosts {
+        var elements = 0
         var largestPicture = 0
         var videos = VideoFrames()
+    }
+
+    /// The surfaces of `configuration`'s screens in reach at `size`: the two largest on show during
+    /// a transition whatever they take, the rest within the surface cache's budget, and the tab bar.
+    private static func surfacesInReach(_ configuration: KioskConfiguration, size: PixelSize, costs: inout ScreenCosts,
+                                        pictureSize: (String) -> PixelSize?) -> Int {
+        let scene = Size(width: Double(size.width), height: Double(size.height))
+        var screenSurfaces: [Int] = []
         for screen in configuration.screens {
             var bytes = 0
-            Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &elementCount, videos: &videos) { path in
+            Self.surfaces(of: screen.elements, in: scene, bytes: &bytes, elements: &costs.elements, videos: &costs.videos) { path in
                 // A picture past the decoders' limit is never decoded (`PictureCheck` reports it).
                 if let size = pictureSize(path), size.width * size.height <= ImageFileHeader.maximumDecodedPixels {
-                    largestPicture = max(largestPicture, 4 * size.width * size.height)
+                    costs.largestPicture = max(costs.largestPicture, 4 * size.width * size.height)
                 }
             }
             screenSurfaces.append(bytes)
         }
         let onShow = screenSurfaces.sorted(by: >).prefix(2).reduce(0, +)
         let all = screenSurfaces.reduce(0, +)
-        var surfaces = max(onShow, min(all, Self.surfaceCacheBytes))
-        if configuration.tabs.enabled { surfaces += 4 * displaySize.width * configuration.tabs.height }
-        parts.append(Part(name: "the surfaces of the screens in reach", bytes: surfaces))
-        if largestPicture > 0 { parts.append(Part(name: "the largest picture decoded", bytes: largestPicture)) }
-        if videos.count > 0 {
-            parts.append(Part(name: "\(videos.count) video element\(videos.count == 1 ? "'s" : "s'") frames", bytes: videos.bytes))
-        }
-        let count = configuration.screens.count
-        parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(elementCount) element\(elementCount == 1 ? "" : "s")",
-                          bytes: count * Self.bytesPerScreen + elementCount * Self.bytesPerElement))
-        self.parts = parts.sorted { $0.bytes > $1.bytes }
+        var surfaces = max(onShow, min(all, RuntimeMemory.surfaceCacheBytes))
+        if configuration.tabs.enabled { surfaces += 4 * size.width * configuration.tabs.height }
+        return surfaces
     }
 
-    /// Every video element's players: each keeps two frames at its box (the one shown, the one
-    /// arriving) and its pipeline, whether its screen is on show or paused.
+    /// Every video element's players: each keeps its frames at its box (`videoBytes`) and its
+    /// pipeline, whether its screen is on show or paused.
     private struct VideoFrames {
         var count = 0
         var bytes = 0
@@ -115,7 +157,7 @@ public struct MemoryEstimate: Hashable, Sendable {
                 bytes += 4 * width * height
             case .video:
                 videos.count += 1
-                videos.bytes += 2 * 4 * width * height + videoPipelineBytes
+                videos.bytes += videoBytes(box: PixelSize(width: max(1, width), height: max(1, height)))
             case .color, .gradient, .text, .card, .button:
                 bytes += 4 * width * height
             }

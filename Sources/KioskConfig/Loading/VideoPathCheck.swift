@@ -1,9 +1,11 @@
 import Foundation
+import KioskEngine
 
 /// `check-config`'s look at the videos a configuration names (`[camera] path` for `source = "video"`,
 /// and each video element's `path`): a missing file or folder, or one GStreamer cannot play, is an
 /// error (the daemon itself starts, shows the fallback or a black box, and plays the file once it
-/// appears). Stream URIs are not checked: the network may come later.
+/// appears). So is a FIFO, a device or an unknown URI scheme, told without opening anything
+/// (`VideoLocation`). Stream URIs are not reached: the network may come later.
 struct VideoPathCheck {
     let fileName: String
     let locator: SourceLocator
@@ -38,12 +40,13 @@ struct VideoPathCheck {
         }
     }
 
-    /// Why the video at `path` cannot play, or nil; a stream URI is not checked.
+    /// Why the video at `path` cannot play, or nil; a stream URI is not reached.
     private func problem(with path: String, shown: String) -> String? {
-        guard path.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) == nil else { return nil }
-        if !FileManager.default.fileExists(atPath: path) {
-            return "no such video file or folder; \(shown) until it appears"
+        let missing = "no such video file or folder; \(shown) until it appears"
+        if let problem = VideoLocation.problem(with: path, missing: missing) {
+            return problem == missing ? missing : "\(problem); \(shown) instead"
         }
+        if let scheme = VideoLocation.scheme(of: path), scheme != "file" { return nil }
         return probe(path).map { "\($0); \(shown) instead" }
     }
 

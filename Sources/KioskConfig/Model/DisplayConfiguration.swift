@@ -52,7 +52,15 @@ public struct DisplayConfiguration: Hashable, Sendable {
         size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
-        outputs = table.tables("output").map(OutputConfiguration.init(reading:))
+        var outputTables = table.tables("output")
+        if outputTables.count > ConfigBounds.maximumOutputs {
+            let limit = ConfigBounds.maximumOutputs
+            table.diagnostics.keyError("[[display.output]] \(limit + 1) is more than the \(limit) outputs a kiosk may drive"
+                                       + " (each runs its own display thread and buffers); use fewer outputs",
+                                       at: outputTables[limit].path)
+            outputTables = Array(outputTables.prefix(limit))
+        }
+        outputs = outputTables.map(OutputConfiguration.init(reading:))
         planes = table.choice("planes", default: planes)
         waitForOutput = table.bool("wait-for-output", default: waitForOutput)
         table.finishReading()

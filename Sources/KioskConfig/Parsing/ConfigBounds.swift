@@ -1,13 +1,15 @@
 /// The bounds a config file must keep: its size, checked before it is parsed, and how deeply its
 /// tables, keys, inline tables and arrays nest, which `TOMLParser` enforces as it reads (so its
 /// recursion, and the time a dotted header 20,000 keys deep takes, stay bounded), and how many
-/// screens it has, which `KioskConfiguration` checks before it reads any screen. Documented in
+/// screens and outputs it has, which are checked before any is read. Documented in
 /// Config/kiosk.toml.
 public struct ConfigBounds {
     /// The largest config file read (a real kiosk's is a few kilobytes).
     public static let maximumBytes = 1024 * 1024
     /// The most `[[screen]]` tables: each is built and laid out at start and at every reload.
     public static let maximumScreens = 1000
+    /// The most `[[display.output]]` tables: each runs its own display, thread, descriptors and buffers.
+    public static let maximumOutputs = 16
     /// The deepest nesting: header keys (`[a.b.c]` is 3), plus dotted keys under it, plus the
     /// inline tables and arrays a value opens (`[[screen.element.content]]` is 3).
     public static let maximumDepth = 32

@@ -2,7 +2,8 @@ import KioskEngine
 
 /// Why the kiosk refused a control call; each case travels as its own D-Bus error name.
 public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A transition runs (or a finger pans); GoTo waits for none.
+    /// A transition runs (or a finger pans), or as many screenshots as are made at once are under
+    /// way; neither GoTo nor Screenshot waits.
     case busy
     /// GoTo named a screen the config does not have.
     case noSuchScreen(name: String, screens: [String])
@@ -39,7 +40,7 @@ public enum ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .busy:
-            "a transition is under way; try again when it has ended"
+            "a transition is under way (or \(ScreenshotEncoder.maximumInFlight) screenshots are being made); try again shortly"
         case .noSuchScreen(let name, let screens):
             "no screen named \"\(MessageText.shortened(name))\"; screens: " + screens.map { "\"\(MessageText.shortened($0))\"" }.joined(separator: ", ")
         case .noSuchOutput(let name, let outputs):

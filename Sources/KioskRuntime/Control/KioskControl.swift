@@ -15,6 +15,8 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private var service: ControlService?
     private var mqtt: MqttFrontEnd?
     private var screenshots: ScreenshotEncoder?
+    /// Scan-out captures asked for and not yet handed to the encoder: they count towards its bound.
+    private var scanoutCaptures = 0
     private var metricsTimer: (any DaemonTimer)?
     /// The last failure writing the metrics file, logged once until it changes or a write succeeds.
     private var metricsWriteFailure: String?
@@ -159,8 +161,12 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
             return screenshots.encode(black, completion: completion)
         }
         // Where the hardware can read its scan-out back, that is the picture, planes blended.
+        if scanout {
+            guard scanoutCaptures + screenshots.inFlight < ScreenshotEncoder.maximumInFlight else { return completion(.failure(.busy)) }
+        }
         if scanout, daemon.captureScanout({ [weak self, logger] result in
             guard let self, let screenshots = self.screenshots else { return }
+            self.scanoutCaptures -= 1
             switch result {
             case .success(let frame):
                 screenshots.encode(frame, completion: completion)
@@ -169,6 +175,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
                 screenshots.encode(self.daemon.lastFrame, completion: completion)
             }
         }) {
+            scanoutCaptures += 1
             return
         }
         screenshots.encode(scanout ? daemon.lastFrame : daemon.lastUprightFrame, completion: completion)

@@ -8,6 +8,8 @@ import Synchronization
 
 /// Makes screenshot PNGs off the render loop: the loop only copies the frame (a memcpy), a
 /// worker thread encodes it, and the PNG comes back on the loop's thread through an eventfd.
+/// At most `maximumInFlight` frames are copied and encoding at once; further calls are answered
+/// `busy` at once, so a client that pipelines hundreds of calls costs a few frames, not hundreds.
 final class ScreenshotEncoder {
     typealias Completion = (Result<Data, ControlError>) -> Void
 
@@ -22,6 +24,15 @@ final class ScreenshotEncoder {
     private var waiting: [Int: Completion] = [:]
     private var nextID = 0
 
+    /// Screenshots copied and not yet delivered, at most (each holds a frame copy and its PNG).
+    static let maximumInFlight = 4
+
+    /// As many screenshots are in flight as allowed: another is answered `busy`.
+    var isFull: Bool { inFlight >= Self.maximumInFlight }
+
+    /// Screenshots copied and not yet delivered.
+    var inFlight: Int { waiting.count }
+
     init(loop: EventLoop) throws {
         self.loop = loop
         try loop.watch(outbox.finished.descriptor) { [unowned self] in deliver() }
@@ -31,8 +42,10 @@ final class ScreenshotEncoder {
         loop.unwatch(outbox.finished.descriptor)
     }
 
-    /// Copies `frame` now and calls `completion` with its PNG once encoded.
+    /// Copies `frame` now and calls `completion` with its PNG once encoded; with `busy` at once
+    /// when `maximumInFlight` are under way.
     func encode(_ frame: PixelBuffer, completion: @escaping Completion) {
+        guard !isFull else { return completion(.failure(.busy)) }
         let copy = PixelBuffer(width: frame.width, height: frame.height, stride: frame.stride)
         memcpy(copy.pixels, frame.pixels, frame.stride * frame.height)
         let id = nextID

@@ -90,10 +90,10 @@ final class CameraBackground {
         closeFeed()
     }
 
-    /// Waits (at most `LiveFeed.previousStopWait`) for the last stopped feed's thread to release its
+    /// Waits (until `deadline` on `MonotonicClock`) for the last stopped feed's thread to release its
     /// device. Only for shutting down, once the loop no longer runs.
-    func waitUntilReleased() {
-        _ = lastStop?.wait(timeout: LiveFeed.previousStopWait)
+    func waitUntilReleased(deadline: Double) {
+        _ = lastStop?.wait(timeout: max(0, deadline - MonotonicClock.now()))
     }
 
     /// Stops the feed and keeps its configuration for `resume`.

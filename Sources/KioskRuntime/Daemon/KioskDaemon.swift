@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KioskCamera
 import KioskCompositor
 import KioskConfig
 import KioskDisplay
@@ -332,10 +333,11 @@ public final class KioskDaemon {
         }
         camera.stop()
         videos.stopAll()
-        // The loop has ended: the process may now wait (bounded) for the capture thread to release
-        // its device or pipeline, so it does not exit under a thread still closing them.
-        camera.waitUntilReleased()
-        videos.waitUntilReleased()
+        // The loop has ended: the process may now wait (bounded, in all) for the capture threads to
+        // release their devices and pipelines, so it does not exit under a thread still closing them.
+        let released = MonotonicClock.now() + LiveFeed.exitStopWait
+        camera.waitUntilReleased(deadline: released)
+        videos.waitUntilReleased(deadline: released)
         input.removeSources()
         outputs.stop()
         display.close()

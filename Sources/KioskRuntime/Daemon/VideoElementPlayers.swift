@@ -82,10 +82,9 @@ final class VideoElementPlayers {
         players = [:]
     }
 
-    /// Waits (at most `LiveFeed.previousStopWait` in all) for the stopped players' threads to close
+    /// Waits (until `deadline` on `MonotonicClock`) for the stopped players' threads to close
     /// their pipelines. Only for shutting down, once the loop no longer runs.
-    func waitUntilReleased() {
-        let deadline = MonotonicClock.now() + LiveFeed.previousStopWait
+    func waitUntilReleased(deadline: Double) {
         for stop in stops { _ = stop.wait(timeout: max(0, deadline - MonotonicClock.now())) }
         stops = []
     }

@@ -8,7 +8,14 @@
 
 struct kiosk_video {
     GstElement *pipeline;
-    GstElement *convert;
+    /* The first element after the decoder: its video pad links here. */
+    GstElement *head;
+    /* videoscale's output caps and videocrop: set from the clip's size when its pad appears. */
+    GstElement *limit;
+    GstElement *crop;
+    int box_width;
+    int box_height;
+    int fit;
     GstElement *sink;
     GstSample *sample;
     GstVideoFrame frame;
@@ -28,16 +35,66 @@ static int ensure_initialised(void) {
     return GPOINTER_TO_INT(g_once(&once, initialise, NULL));
 }
 
-/* Links the decoder's first video pad into videoconvert; later pads (a second video stream) stay unlinked. */
+/* The size frames are scaled to for a clip of `width` x `height` in the box: never larger than
+   the clip, and no larger than the fit needs (cover: covering the box; contain: inside it; fill:
+   each side at most the box's). `center` is cropped to the box instead, at the clip's own scale. */
+static void limit_size(const kiosk_video *video, int width, int height, int *out_width, int *out_height) {
+    double sx = (double)video->box_width / width, sy = (double)video->box_height / height;
+    double scale = 1;
+    switch (video->fit) {
+    case KIOSK_VIDEO_FIT_COVER: scale = sx > sy ? sx : sy; break;
+    case KIOSK_VIDEO_FIT_CONTAIN: scale = sx < sy ? sx : sy; break;
+    case KIOSK_VIDEO_FIT_FILL:
+        *out_width = width < video->box_width ? width : video->box_width;
+        *out_height = height < video->box_height ? height : video->box_height;
+        return;
+    default: break;
+    }
+    if (scale >= 1) {
+        *out_width = width;
+        *out_height = height;
+        return;
+    }
+    *out_width = (int)(width * scale + 0.999);
+    *out_height = (int)(height * scale + 0.999);
+    if (*out_width < 1) *out_width = 1;
+    if (*out_height < 1) *out_height = 1;
+}
+
+/* Sets the scaler's and the crop's sizes from the decoded caps (the clip's size), before any
+   frame flows, so no frame larger than the box leaves the decoder's own buffers. */
+static void limit_to_box(kiosk_video *video, const GstStructure *structure) {
+    int width = 0, height = 0;
+    if (video->box_width <= 0 || video->box_height <= 0) return;
+    if (!gst_structure_get_int(structure, "width", &width) || !gst_structure_get_int(structure, "height", &height)) return;
+    if (width <= 0 || height <= 0) return;
+    if (video->fit == KIOSK_VIDEO_FIT_CENTER) {
+        int cut_x = width > video->box_width ? width - video->box_width : 0;
+        int cut_y = height > video->box_height ? height - video->box_height : 0;
+        g_object_set(video->crop, "left", cut_x / 2, "right", cut_x - cut_x / 2, "top", cut_y / 2, "bottom", cut_y - cut_y / 2, NULL);
+        return;
+    }
+    int scaled_width = width, scaled_height = height;
+    limit_size(video, width, height, &scaled_width, &scaled_height);
+    if (scaled_width == width && scaled_height == height) return;
+    GstCaps *caps = gst_caps_new_simple("video/x-raw", "width", G_TYPE_INT, scaled_width, "height", G_TYPE_INT, scaled_height, NULL);
+    g_object_set(video->limit, "caps", caps, NULL);
+    gst_caps_unref(caps);
+}
+
+/* Links the decoder's first video pad into the chain; later pads (a second video stream) stay unlinked. */
 static void pad_added(GstElement *source, GstPad *pad, gpointer data) {
     (void)source;
-    GstElement *convert = data;
-    GstPad *sink = gst_element_get_static_pad(convert, "sink");
+    kiosk_video *video = data;
+    GstPad *sink = gst_element_get_static_pad(video->head, "sink");
     if (!gst_pad_is_linked(sink)) {
         GstCaps *caps = gst_pad_get_current_caps(pad);
         if (!caps) caps = gst_pad_query_caps(pad, NULL);
         const GstStructure *structure = caps ? gst_caps_get_structure(caps, 0) : NULL;
-        if (structure && g_str_has_prefix(gst_structure_get_name(structure), "video/")) gst_pad_link(pad, sink);
+        if (structure && g_str_has_prefix(gst_structure_get_name(structure), "video/")) {
+            limit_to_box(video, structure);
+            gst_pad_link(pad, sink);
+        }
         if (caps) gst_caps_unref(caps);
     }
     gst_object_unref(sink);
@@ -126,34 +183,39 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
     return start(video, error, error_length) ? video : NULL;
 }
 
-kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length) {
+kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, char *error, size_t error_length) {
     if (!ensure_initialised()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
     }
-    GstElement *source = gst_element_factory_make("uridecodebin", NULL);
-    GstElement *convert = gst_element_factory_make("videoconvert", NULL);
-    GstElement *sink = gst_element_factory_make("appsink", NULL);
-    if (!source || !convert || !sink) {
-        snprintf(error, error_length, "GStreamer lacks %s (install gstreamer1.0-plugins-base)",
-                 !source ? "uridecodebin" : !convert ? "videoconvert" : "appsink");
-        if (source) gst_object_unref(source);
-        if (convert) gst_object_unref(convert);
-        if (sink) gst_object_unref(sink);
-        return NULL;
+    const char *names[] = {"uridecodebin", "videocrop", "videoscale", "capsfilter", "videoconvert", "appsink"};
+    const char *packages[] = {"base", "good", "base", "base", "base", "base"};
+    GstElement *elements[6];
+    for (int index = 0; index < 6; index++) {
+        elements[index] = gst_element_factory_make(names[index], NULL);
+        if (!elements[index]) {
+            snprintf(error, error_length, "GStreamer lacks %s (install gstreamer1.0-plugins-%s)", names[index], packages[index]);
+            for (int made = 0; made < index; made++) gst_object_unref(elements[made]);
+            return NULL;
+        }
     }
     kiosk_video *video = g_new0(kiosk_video, 1);
     video->pipeline = gst_pipeline_new("swipe-kiosk-video");
-    video->convert = convert;
-    video->sink = sink;
+    video->crop = elements[1];
+    video->head = elements[1];
+    video->limit = elements[3];
+    video->sink = elements[5];
+    video->box_width = box_width;
+    video->box_height = box_height;
+    video->fit = fit;
     /* Only raw video is exposed: audio is never decoded nor played. */
     GstCaps *video_only = gst_caps_from_string("video/x-raw(ANY)");
-    g_object_set(source, "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
+    g_object_set(elements[0], "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
     gst_caps_unref(video_only);
-    configure_sink(sink);
-    gst_bin_add_many(GST_BIN(video->pipeline), source, convert, sink, NULL);
-    gst_element_link(convert, sink);
-    g_signal_connect(source, "pad-added", G_CALLBACK(pad_added), convert);
+    configure_sink(video->sink);
+    for (int index = 0; index < 6; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
+    gst_element_link_many(elements[1], elements[2], elements[3], elements[4], elements[5], NULL);
+    g_signal_connect(elements[0], "pad-added", G_CALLBACK(pad_added), video);
     return start(video, error, error_length) ? video : NULL;
 }
 

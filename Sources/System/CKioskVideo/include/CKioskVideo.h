@@ -6,7 +6,7 @@
 
 /* A GStreamer pipeline playing one file or URI into memory, video only:
    uridecodebin (whatever decoder GStreamer picks; audio streams are not exposed, so audio is never
-   played) -> videoconvert -> appsink taking a format libyuv converts (I420, NV12, YUY2, UYVY, xRGB:
+   played) -> videocrop -> videoscale -> capsfilter (at most the box's size) -> videoconvert -> appsink taking a format libyuv converts (I420, NV12, YUY2, UYVY, xRGB:
    videoconvert passes a decoder's own output through untouched when it is one of them),
    synchronised to the clip's own clock. Its
    GObject macros stay in C; Swift sees plain integers and pointers. Used from one thread. */
@@ -35,8 +35,16 @@ typedef struct kiosk_video_frame {
 #define KIOSK_VIDEO_END (-1)
 #define KIOSK_VIDEO_ERROR (-2)
 
-/* Builds the pipeline for `uri` and starts it; NULL with a message in `error` when GStreamer cannot. */
-kiosk_video *kiosk_video_open(const char *uri, char *error, size_t error_length);
+/* How frames are fitted into the box they are shown in (as the feed's `ImageFit`). */
+#define KIOSK_VIDEO_FIT_FILL 0
+#define KIOSK_VIDEO_FIT_CONTAIN 1
+#define KIOSK_VIDEO_FIT_COVER 2
+#define KIOSK_VIDEO_FIT_CENTER 3
+
+/* Builds the pipeline for `uri` and starts it; NULL with a message in `error` when GStreamer cannot.
+   Frames are decoded at most at the size the box of `box_width` x `box_height` needs for `fit`
+   (videoscale, or videocrop for `center`; never enlarged); a box of 0 x 0 keeps the clip's size. */
+kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, char *error, size_t error_length);
 
 /* Runs a gst-launch description ending in an element named "sink" that is an appsink (the bench's
    live test source); NULL with a message in `error` when it cannot be built. */

@@ -1,0 +1,16 @@
+/// What the running daemon keeps in memory that `[limits] memory`'s estimate (`MemoryEstimate`)
+/// counts: one definition each, read by the parts that keep it and by the estimate.
+public enum RuntimeMemory {
+    /// The surfaces the compositor's cache (`LayerSurfaceCache`) keeps beyond the frame on show,
+    /// per output: 96 MiB holds a dozen full-screen 1080p cards.
+    public static let surfaceCacheBytes = 96 << 20
+    /// The frames a feed's mailbox circulates at its size (the camera's or a video's): the one
+    /// handed out and the one being filled.
+    public static let feedFrames = 2
+    /// The frames a video pipeline holds at its decoded size past the decoder (the scaler's, the
+    /// converter's and the sink's one buffer), 4 bytes a pixel at most; its frames are decoded at
+    /// most at the size of the box they are shown in.
+    public static let videoPipelineFrames = 3
+    /// The decoder's own frames, at the clip's size: a few I420 frames of a clip up to 1920x1080.
+    public static let videoDecoderBytes = 12 << 20
+}
