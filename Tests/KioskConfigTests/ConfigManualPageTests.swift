@@ -54,10 +54,12 @@ final class ConfigManualPageTests: XCTestCase {
         let folder = Self.repository.appendingPathComponent("Config")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".toml") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 5, "\(files)")
+        var configs: [(name: String, text: String)] = [("DemoConfiguration.toml", DemoConfiguration.toml)]
+        for name in files {
+            configs.append((name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
+        }
         var checked = 0
-        for (name, text) in files.map({ ($0, try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)) })
-            + [("DemoConfiguration.toml", DemoConfiguration.toml)] {
-            let text = try XCTUnwrap(text, name)
+        for (name, text) in configs {
             guard case .success = ConfigurationLoader.parse(text, fileName: name) else {
                 XCTFail("\(name) must be a valid config")
                 continue
