@@ -78,20 +78,27 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk
 
-# The manual page, from the command's own help (swift-argument-parser's generate-manual plugin).
-# The plugin builds in debug (as `make build` does): a release build without --static-swift-stdlib
-# would make the next `release` compile everything again.
+# The manual pages: the command's, from its own help (swift-argument-parser's generate-manual plugin),
+# and the config file's, swipe-kiosk.toml(5), printed by `swipe-kiosk config-manual` from the key
+# table check-config reads. Both build in debug (as `make build` does): a release build without
+# --static-swift-stdlib would make the next `release` compile everything again.
 MAN_PAGE := .build/man/swipe-kiosk.1
-man: $(MAN_PAGE)
+CONFIG_MAN_PAGE := .build/man/swipe-kiosk.toml.5
+man: $(MAN_PAGE) $(CONFIG_MAN_PAGE)
 $(MAN_PAGE): $(shell find Sources/swipe-kiosk -name '*.swift') | deps
 	$(SWIFT) package plugin generate-manual --configuration debug
 	install -D -m 0644 .build/plugins/GenerateManual/outputs/swipe-kiosk/swipe-kiosk.1 $@
+$(CONFIG_MAN_PAGE): $(shell find Sources/swipe-kiosk Sources/KioskConfig -name '*.swift') | deps
+	$(SWIFT) build --product swipe-kiosk
+	install -d $(dir $@)
+	"$$($(SWIFT) build --show-bin-path)/swipe-kiosk" config-manual > $@.tmp
+	mv $@.tmp $@
 
 demo: release
 	./.build/release/swipe-kiosk demo --out $(DEMO_OUT)
 
 # Tests by kind (README "Testing"), each a set of test targets: fast is pure and in-process (no
-# programs started, no sleeps: Tests/check-fast-kind.sh), process runs the binary and other
+# programs started, no sleeps, no wall-clock reads: Tests/check-fast-kind.sh), process runs the binary and other
 # programs, window opens windows on Xvfb, vm boots kernels in QEMU (the two e2e suites).
 FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.
 
@@ -206,12 +213,13 @@ memory: release
 	$(call install_missing,python3)
 	Tests/memory/memory_bench.py
 
-# Puts the binary, its manual page and completions, an example config (never over an existing one) and its picture,
+# Puts the binary, its manual pages and completions, an example config (never over an existing one) and its picture,
 # the unit, the D-Bus policy, the sysusers.d file and the backlight udev rule in place. DESTDIR and PREFIX=/usr: the package.
 DOC := $(PREFIX)/share/doc/swipe-kiosk
-install: $(MAN_PAGE) release install-config
+install: $(MAN_PAGE) $(CONFIG_MAN_PAGE) release install-config
 	install -D -m 0755 .build/release/swipe-kiosk $(DESTDIR)$(PREFIX)/bin/swipe-kiosk
 	install -D -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1
+	install -D -m 0644 $(CONFIG_MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man5/swipe-kiosk.toml.5
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	# bash sources its completions: argument-parser's #! line has no use there.
@@ -242,6 +250,7 @@ install-config:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man5/swipe-kiosk.toml.5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk \
 		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish \

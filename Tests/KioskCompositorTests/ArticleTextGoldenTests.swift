@@ -51,7 +51,7 @@ final class ArticleTextGoldenTests: XCTestCase {
         GoldenImage.assertMatches(frame, "text-thai-wrapped", tolerance: tolerance)
     }
 
-    func testEllipsis() {
+    func testEllipsisEndsALatinLineAndATwoLineArabicText() {
         let text = ArticleLines.german + " " + ArticleLines.german
         let frame = render(width: 320, height: 130, [
             (Rect(x: 10, y: 10, width: 300, height: 30), TextContent(text, fontSize: 20, alignment: .left, overflow: .ellipsis)),

@@ -28,7 +28,7 @@ final class LayerPropertyGoldenTests: XCTestCase {
         GoldenImage.assertMatches(frame, "translation-fractional")
     }
 
-    func testScale() {
+    func testScaleStretchesAndSquashesAboutTheCentre() {
         let root = S.root()
         let box = S.box("box", Rect(x: 22, y: 14, width: 20, height: 20), S.green)
         box.transform = .scale(x: 1.5, y: 0.5)
@@ -40,7 +40,7 @@ final class LayerPropertyGoldenTests: XCTestCase {
         GoldenImage.assertMatches(frame, "scale")
     }
 
-    func testRotation() {
+    func testRotationTurnsASquareIntoADiamondAboutItsCentre() {
         let root = S.root()
         let box = S.box("box", Rect(x: 20, y: 12, width: 24, height: 24), S.blue)
         box.transform = .rotation(z: .pi / 4)

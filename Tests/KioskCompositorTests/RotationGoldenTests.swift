@@ -16,7 +16,7 @@ final class RotationGoldenTests: XCTestCase {
         return root
     }
 
-    func testQuarterTurnClockwise() {
+    func testQuarterTurnPutsTheSceneTopLeftAtThePanelTopRight() {
         let frame = S.render(scene(for: .clockwise90), rotation: .clockwise90)
         XCTAssertEqual(frame[63, 0] & 0xFF_FFFF, 0xE6_2828, "the scene's top-left lands top-right")
         XCTAssertEqual(frame[56, 11] & 0xFF_FFFF, 0xE6_2828)
@@ -25,14 +25,14 @@ final class RotationGoldenTests: XCTestCase {
         GoldenImage.assertMatches(frame, "rotation-90")
     }
 
-    func testHalfTurn() {
+    func testHalfTurnPutsTheSceneTopLeftAtThePanelBottomRight() {
         let frame = S.render(scene(for: .clockwise180), rotation: .clockwise180)
         XCTAssertEqual(frame[63, 47] & 0xFF_FFFF, 0xE6_2828)
         XCTAssertEqual(frame[32, 0] & 0xFF_FFFF, 0x28_C850)
         GoldenImage.assertMatches(frame, "rotation-180")
     }
 
-    func testThreeQuarterTurn() {
+    func testThreeQuarterTurnPutsTheSceneTopLeftAtThePanelBottomLeft() {
         let frame = S.render(scene(for: .clockwise270), rotation: .clockwise270)
         XCTAssertEqual(frame[0, 47] & 0xFF_FFFF, 0xE6_2828, "the scene's top-left lands bottom-left")
         XCTAssertEqual(frame[63, 24] & 0xFF_FFFF, 0x28_C850, "the scene's bottom lands on the right")

@@ -66,13 +66,13 @@ final class TransitionStyleGoldenTests: XCTestCase {
         return rects
     }
 
-    func testOverlap() { assertStyle(.overlap) }
-    func testSlide() { assertStyle(.slide) }
-    func testFade() { assertStyle(.fade) }
-    func testFlip() { assertStyle(.flip) }
-    func testCube() { assertStyle(.cube) }
-    func testZoom() { assertStyle(.zoom) }
-    func testPanel() { assertStyle(.panel) }
+    func testOverlapSlidesTheIncomingScreenOverTheOutgoingWithParallax() { assertStyle(.overlap) }
+    func testSlideMovesBothScreensByTheFullWidth() { assertStyle(.slide) }
+    func testFadeFadesTheIncomingScreenInOverTheOutgoing() { assertStyle(.fade) }
+    func testFlipTurnsTheScreenAroundTheVerticalAxis() { assertStyle(.flip) }
+    func testCubeTurnsBothScreensAsFacesOfACube() { assertStyle(.cube) }
+    func testZoomGrowsTheIncomingScreenFromTheCentre() { assertStyle(.zoom) }
+    func testPanelRisesOverTheBottomHalfAndDimsThePresenter() { assertStyle(.panel) }
 
     func testFlipIsEdgeOnHalfWay() {
         let middle = render(.flip, progress: 0.5)

@@ -15,20 +15,14 @@ final class ConfigBoundsTests: XCTestCase {
         super.tearDown()
     }
 
-    private func measure<T>(_ work: () -> T) -> (T, Double) {
-        let start = Date()
-        let result = work()
-        return (result, Date().timeIntervalSince(start))
-    }
-
     func testADottedHeaderTwentyThousandKeysDeepIsRefusedAtTheKeyPastTheLimit() {
         // 40 KB that cost toml++, the parser before, 4.7 GB and 23 s (quadratic in the depth).
         let text = "[" + Array(repeating: "a", count: 20_000).joined(separator: ".") + "]\nx = 1\n"
-        let (found, seconds) = measure { diagnostics(text) }
+        let found = diagnostics(text)
+        // The parser stops where it finds the error: one diagnostic, at the 32nd dot (the 33rd level,
+        // column 1 + 2 * 32), not 40 KB further on, so the other 19,967 keys are never built.
         XCTAssertEqual(found.count, 1)
-        // The 32nd dot makes the 33rd level: column 1 + 2 * 32.
         XCTAssertTrue(found.first?.hasPrefix("kiosk.toml:1:65: nested more than 32 levels deep") ?? false, "\(found)")
-        XCTAssertLessThan(seconds, 5, "the parser stops at the 33rd level, far from toml++'s 23 s")
     }
 
     func testDeepDottedKeysInlineTablesAndArraysAreRefusedWithTheirPosition() {
@@ -78,10 +72,9 @@ final class ConfigBoundsTests: XCTestCase {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-\(UUID().uuidString).toml").path
         XCTAssertEqual(mkfifo(path, 0o600), 0)
         paths.append(path)
-        // Without a writer, a blocking open() of the FIFO would never return.
-        let (check, seconds) = measure { ConfigurationCheck(path: path) }
+        // Without a writer, a blocking open() of the FIFO would never return: returning is the proof.
+        let check = ConfigurationCheck(path: path)
         XCTAssertEqual(check.report, "\(path): is a FIFO (named pipe), not a TOML file; name a regular file")
-        XCTAssertLessThan(seconds, 2)
         var reloader = ConfigurationReloader(path: path, current: KioskConfiguration())
         guard case .rejected(let error) = reloader.reload() else { return XCTFail("a FIFO must be refused by a reload") }
         XCTAssertEqual("\(error)", check.report)
@@ -111,8 +104,8 @@ final class ConfigBoundsTests: XCTestCase {
               path = "\(fifo)"
             """)
         paths.append(path)
-        let (check, seconds) = measure { ConfigurationCheck(path: path) }
+        // As above, a blocking open() of the picture would never return.
+        let check = ConfigurationCheck(path: path)
         XCTAssertEqual(check.report, "\(path):5:10: screen.element.path: \(fifo): is a FIFO (named pipe), not a picture file; name a PNG or JPEG file")
-        XCTAssertLessThan(seconds, 2)
     }
 }

@@ -174,22 +174,18 @@ final class DRMAtomicDisplayTests: XCTestCase {
         let timer = display.pollDescriptors[1]
         let clock = self.clock!
         device.block = { clock.time += $0 }
-        var loop = LoopTurnTimer()
         var longestOnTheClock = 0.0
         for step in 0..<1000 {
             clock.time = max(clock.time, 100 + Double(step) / 1000)
             let turnStart = clock.time
             defer { longestOnTheClock = max(longestOnTheClock, clock.time - turnStart) }
-            try loop.measure {
-                if device.deliverDueFlips() { try display.handleReadable(device.fileDescriptor) }
-                if let tick = display.nextTimerTick, tick <= clock.time { try display.handleReadable(timer) }
-                if due {
-                    due = false
-                    try display.present(frames[ticks % 2], damage: whole)
-                }
+            if device.deliverDueFlips() { try display.handleReadable(device.fileDescriptor) }
+            if let tick = display.nextTimerTick, tick <= clock.time { try display.handleReadable(timer) }
+            if due {
+                due = false
+                try display.present(frames[ticks % 2], damage: whole)
             }
         }
-        XCTAssertLessThan(loop.longest, 1.0 / 60, loop.summary)
         XCTAssertLessThan(longestOnTheClock, 1.0 / 60, "no call blocks until a flip is done")
         XCTAssertEqual(device.waitCount, 0, "no call waits for a flip")
         XCTAssertGreaterThan(ticks, 50, "the clock ticked on at the refresh rate while flips lagged")

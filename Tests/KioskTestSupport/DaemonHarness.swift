@@ -143,8 +143,8 @@ package final class DaemonHarness: KioskDaemonObserver {
     /// Turns the daemon's loop until `condition` holds, for what arrives from outside (a child
     /// process's exit, inotify); at most `limit` seconds of real time.
     package func runLoop(limit: Double = 3, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(limit)
-        while !condition() && Date() < deadline {
+        let deadline = Date().addingTimeInterval(limit) // wall clock: bounds a wait
+        while !condition() && Date() < deadline { // wall clock: bounds a wait
             _ = try? daemon.eventLoop.runOnce(timeoutMilliseconds: 20)
         }
         return condition()

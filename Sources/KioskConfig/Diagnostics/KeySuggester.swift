@@ -2,12 +2,21 @@
 enum KeySuggester {
     /// The closest candidate within a typo's reach (about a third of the word), or nil.
     static func suggestion(for key: String, among candidates: [String]) -> String? {
-        let count = key.count, limit = max(1, count / 3)
-        // The distance is at least the difference in length: a megabyte key is compared with nothing.
-        let scored = candidates.filter { abs($0.count - count) <= limit }.map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
+        let limit = reach(of: key)
+        let scored = candidatesInReach(of: key, among: candidates).map { (candidate: $0, distance: editDistance(key.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= limit else { return nil }
         return best.candidate
     }
+
+    /// The candidates compared letter by letter with `key`: those whose length is within its reach,
+    /// since the distance is at least the difference in length. A megabyte key is compared with none.
+    static func candidatesInReach(of key: String, among candidates: [String]) -> [String] {
+        let count = key.count, limit = reach(of: key)
+        return candidates.filter { abs($0.count - count) <= limit }
+    }
+
+    /// How many typos a key may hold and still be suggested for: about a third of its letters.
+    private static func reach(of key: String) -> Int { max(1, key.count / 3) }
 
     /// Edit distance counting an insertion, deletion, substitution or swap of neighbours as one
     /// (optimal string alignment), so "dmr" is one typo away from "drm".

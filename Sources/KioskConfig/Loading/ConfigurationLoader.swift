@@ -10,6 +10,12 @@ public enum ConfigurationLoader {
     ///   folder, `folder(of:)`); nil leaves them as written.
     public static func parse(_ text: String, fileName: String,
                              folder: String? = nil) -> Result<KioskConfiguration, ConfigurationError> {
+        parse(text, fileName: fileName, folder: folder, schema: nil)
+    }
+
+    /// As above, the keys every table reader asks for handed to `schema` (`ConfigSchema.walked()`).
+    static func parse(_ text: String, fileName: String, folder: String?,
+                      schema: ConfigSchema?) -> Result<KioskConfiguration, ConfigurationError> {
         // A NUL is refused before parsing with the words for a damaged write, not as a stray control character.
         if let nul = TextEncodingCheck.firstNUL(in: text) {
             return .failure(ConfigurationError(diagnostics: [
@@ -37,7 +43,7 @@ public enum ConfigurationLoader {
         }
         let diagnostics = DiagnosticCollector(fileName: fileName, text: text)
         let configuration = KioskConfiguration(reading: TableReader(path: .root, entries: entries,
-                                                                    diagnostics: diagnostics, folder: folder))
+                                                                    diagnostics: diagnostics, folder: folder, schema: schema))
         let problems = diagnostics.sortedDiagnostics
             + SizeBounds(fileName: fileName, locator: diagnostics.locator).diagnostics(for: configuration)
         return problems.isEmpty ? .success(configuration) : .failure(ConfigurationError(diagnostics: problems))

@@ -22,7 +22,7 @@ public struct CameraConfiguration: Hashable, Sendable {
 
     init(reading table: TableReader) {
         source = table.choice("source", default: source)
-        device = table.nonEmptyString("device") ?? device
+        device = table.nonEmptyString("device", default: device)
         if let chosen: PixelSize? = table.formatted("size", expected: "\"auto\" or a size \"WxH\"", parse: {
             $0 == "auto" ? .some(nil) : PixelSize(parsing: $0).map { .some($0) }
         }) {

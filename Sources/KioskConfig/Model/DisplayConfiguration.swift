@@ -49,7 +49,7 @@ public struct DisplayConfiguration: Hashable, Sendable {
         connector = table.nonEmptyString("connector")
         mode = table.formatted("mode", expected: "a mode \"WxH\" or \"WxH@Hz\"", parse: ModeRequest.init(parsing:))
         rotation = table.integerChoice("rotation", default: rotation)
-        size = table.formatted("size", expected: "a size \"WxH\"", parse: PixelSize.init(parsing:)) ?? size
+        size = table.formatted("size", expected: "a size \"WxH\"", default: size, parse: PixelSize.init(parsing:))
         refreshRate = table.number("refresh-rate", default: refreshRate, in: 1...240)
         buffers = table.integer("buffers", default: buffers, in: 2...3)
         var outputTables = table.tables("output")

@@ -20,13 +20,11 @@ extension KioskConfiguration {
         check(old.control.bus != new.control.bus, "[control] bus")
         check(old.metrics.textfile != new.metrics.textfile, "[metrics] textfile")
         check(old.metrics.interval != new.metrics.interval, "[metrics] interval")
-        // A key added to these sections and not named above still shows, as its section.
+        // A key added to these tables and not named above still shows, as its table.
         check(old.display.outputs.first != new.display.outputs.first, "[[display.output]] 1")
-        // Outputs after the first come and go with a reload.
-        for (section, changed) in [("[display]", old.display.withoutOutputs != new.display.withoutOutputs), ("[control]", old.control != new.control),
-                                   ("[metrics]", old.metrics != new.metrics)]
-        where changed && !keys.contains(where: { $0.hasPrefix(section) }) {
-            keys.append(section)
+        for table in RestartOnlyTable.allCases where table.differs(old, new) {
+            let section = "[\(table.rawValue)]"
+            if !keys.contains(where: { $0.hasPrefix(section) }) { keys.append(section) }
         }
         return keys
     }
@@ -35,12 +33,7 @@ extension KioskConfiguration {
     /// applies, which stays as it runs.
     public func reloadable(from file: KioskConfiguration) -> KioskConfiguration {
         var result = file
-        result.display = display
-        // The first output is the display that opened; those beside it follow the file.
-        result.display.outputs = (display.outputs.first ?? file.display.outputs.first).map { [$0] } ?? []
-        if !result.display.outputs.isEmpty { result.display.outputs += file.display.secondaryOutputs }
-        result.control = control
-        result.metrics = metrics
+        for table in RestartOnlyTable.allCases { table.keep(self, in: &result) }
         return result
     }
 }

@@ -52,7 +52,7 @@ public struct OutputConfiguration: Hashable, Sendable {
     }
 
     private static func readScreens(_ table: TableReader) -> OutputScreens? {
-        guard let node = table.node("screens") else { return nil }
+        guard let node = table.node("screens", expected: "\"main\" or an array of screen names") else { return nil }
         switch node {
         case .string("main"):
             return .main

@@ -4,21 +4,30 @@ import KioskEngine
 /// Reads one TOML table against the schema: each accessor names a key it knows, converts and checks
 /// the value, and records a diagnostic (never throws) so one pass finds every problem.
 /// `finishReading()` then reports the keys nobody asked for, with a did-you-mean.
+///
+/// The accessors are the key table: each lists its key (`keys`, which the unknown-key check reads)
+/// with its type, range and default taken from the arguments it checks the value with, and
+/// `finishReading()` hands them to a `ConfigSchema` when one is recorded, which
+/// `swipe-kiosk.toml(5)` is printed from.
 final class TableReader {
     let path: ConfigPath
     let diagnostics: DiagnosticCollector
     /// The folder of the config file, which relative file paths are read from; nil for a config
     /// that is no file (the built-in demo), whose paths are left as written.
     let folder: String?
+    /// Where the keys go when the schema is recorded (`ConfigSchema.walked()`); nil when a config is checked.
+    let schema: ConfigSchema?
     private let entries: [(key: String, value: TOMLNode)]
-    private var knownKeys: [String] = []
+    /// The keys asked for, in order: what this table accepts.
+    private(set) var keys: [ConfigKey] = []
 
     init(path: ConfigPath, entries: [(key: String, value: TOMLNode)], diagnostics: DiagnosticCollector,
-         folder: String? = nil) {
+         folder: String? = nil, schema: ConfigSchema? = nil) {
         self.path = path
         self.entries = entries
         self.diagnostics = diagnostics
         self.folder = folder
+        self.schema = schema
     }
 
     /// How the table is named in messages: `[display]`, `[screen.element]`, or "the top level".
@@ -32,9 +41,36 @@ final class TableReader {
 
     /// Marks `key` as part of the schema and returns its value, if written.
     func node(_ key: String) -> TOMLNode? {
-        if !knownKeys.contains(key) { knownKeys.append(key) }
+        declare(key)
         return entries.first { $0.key == key }?.value
     }
+
+    /// A value of a shape of its own, read by the caller; `expected` is what its type error says.
+    func node(_ key: String, expected: String) -> TOMLNode? {
+        let found = node(key)
+        declare(key, type: expected)
+        return found
+    }
+
+    /// Lists `key` as one this table accepts, with what the accessor says of it. Each accessor
+    /// declares after the accessors it calls, so the outermost one's words win. The words are only
+    /// built while a schema is recorded: checking a config costs no more than before.
+    private func declare(_ key: String, type: @autoclosure () -> String? = nil, default fallback: @autoclosure () -> String? = nil,
+                         range: @autoclosure () -> String? = nil, isTable: Bool = false) {
+        let index: Int
+        if let found = keys.firstIndex(where: { $0.name == key }) {
+            index = found
+        } else {
+            keys.append(ConfigKey(name: key))
+            index = keys.count - 1
+        }
+        if isTable { keys[index].isTable = true }
+        guard schema != nil else { return }
+        keys[index].refine(type: type(), defaultValue: fallback(), range: range())
+    }
+
+    /// A string as the file writes it, for a default.
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
 
     func valueError(_ key: String, _ message: String) {
         diagnostics.valueError("\(path.appending(key)): \(message)", at: path.appending(key))
@@ -47,6 +83,7 @@ final class TableReader {
     // MARK: Scalars
 
     func string(_ key: String) -> String? {
+        declare(key, type: "a string")
         guard let node = node(key) else { return nil }
         guard case .string(let text) = node else {
             typeError(key, expected: "a string", found: node)
@@ -56,12 +93,16 @@ final class TableReader {
     }
 
     func string(_ key: String, default fallback: String) -> String {
-        string(key) ?? fallback
+        let text = string(key)
+        declare(key, default: Self.quoted(fallback))
+        return text ?? fallback
     }
 
     /// A string that must not be empty, such as a name or a path.
     func nonEmptyString(_ key: String) -> String? {
-        guard let text = string(key) else { return nil }
+        let found = string(key)
+        declare(key, type: "a non-empty string")
+        guard let text = found else { return nil }
         guard !text.isEmpty else {
             valueError(key, "must not be empty")
             return nil
@@ -74,13 +115,16 @@ final class TableReader {
     /// `check-config`, `render`, `preview` and the daemon (whatever its working directory) find the
     /// same file. Absolute paths and URIs (`rtsp://...`) are left as written.
     func filePath(_ key: String) -> String? {
-        guard let text = nonEmptyString(key) else { return nil }
+        let found = nonEmptyString(key)
+        declare(key, type: "a path (a relative one is read from the config file's folder)")
+        guard let text = found else { return nil }
         guard let folder, !text.hasPrefix("/"),
               text.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) == nil else { return text }
         return (folder as NSString).appendingPathComponent(text)
     }
 
     func bool(_ key: String, default fallback: Bool) -> Bool {
+        declare(key, type: "true or false", default: String(fallback))
         guard let node = node(key) else { return fallback }
         guard case .boolean(let value) = node else {
             typeError(key, expected: "true or false", found: node)
@@ -90,6 +134,7 @@ final class TableReader {
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        declare(key, type: "an integer", range: "\(range.lowerBound)...\(range.upperBound)")
         guard let node = node(key) else { return nil }
         guard case .integer(let value) = node else {
             typeError(key, expected: "an integer", found: node)
@@ -103,11 +148,14 @@ final class TableReader {
     }
 
     func integer(_ key: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
-        integer(key, in: range) ?? fallback
+        let value = integer(key, in: range)
+        declare(key, default: String(fallback))
+        return value ?? fallback
     }
 
     /// A number; integers are accepted too, since `duration = 1` means one second.
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
+        declare(key, type: "a number", range: "\(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
         guard let node = node(key) else { return nil }
         let value: Double
         switch node {
@@ -125,23 +173,38 @@ final class TableReader {
     }
 
     func number(_ key: String, default fallback: Double, in range: ClosedRange<Double>) -> Double {
-        number(key, in: range) ?? fallback
+        let value = number(key, in: range)
+        declare(key, default: Self.format(fallback))
+        return value ?? fallback
+    }
+
+    func nonEmptyString(_ key: String, default fallback: String) -> String {
+        let text = nonEmptyString(key)
+        declare(key, default: Self.quoted(fallback))
+        return text ?? fallback
     }
 
     /// One of a closed set of words, such as `backend = "drm"`.
     func choice<Choice: CaseIterable & RawRepresentable>(_ key: String, default fallback: Choice) -> Choice
     where Choice.RawValue == String {
-        choice(key) ?? fallback
+        let value: Choice? = choice(key)
+        declare(key, default: Self.quoted(fallback.rawValue))
+        return value ?? fallback
     }
 
     func choice<Choice: CaseIterable & RawRepresentable>(_ key: String) -> Choice? where Choice.RawValue == String {
-        guard let text = string(key) else { return nil }
+        let found = string(key)
+        declare(key, type: "one of " + Self.list(Choice.allCases.map { Self.quoted($0.rawValue) }))
+        guard let text = found else { return nil }
         return choice(text, of: key, alsoAllowed: [])
     }
 
     /// One of a closed set of words, or `"auto"` (nil): the program chooses.
     func choiceOrAutomatic<Choice: CaseIterable & RawRepresentable>(_ key: String) -> Choice? where Choice.RawValue == String {
-        guard let text = string(key), text != "auto" else { return nil }
+        let found = string(key)
+        declare(key, type: "one of " + Self.list((["auto"] + Choice.allCases.map(\.rawValue)).map(Self.quoted)),
+                default: Self.quoted("auto"))
+        guard let text = found, text != "auto" else { return nil }
         return choice(text, of: key, alsoAllowed: ["auto"])
     }
 
@@ -158,6 +221,7 @@ final class TableReader {
     /// One of a closed set of integers, such as `rotation = 90`.
     func integerChoice<Choice: CaseIterable & RawRepresentable>(_ key: String, default fallback: Choice) -> Choice
     where Choice.RawValue == Int {
+        declare(key, type: "one of " + Self.list(Choice.allCases.map { String($0.rawValue) }), default: String(fallback.rawValue))
         guard let node = node(key) else { return fallback }
         guard case .integer(let value) = node else {
             typeError(key, expected: "an integer", found: node)
@@ -172,6 +236,7 @@ final class TableReader {
 
     /// A string in a small format of its own (a mode, a size), parsed by `parse`.
     func formatted<Value>(_ key: String, expected: String, parse: (String) -> Value?) -> Value? {
+        declare(key, type: expected)
         guard let node = node(key) else { return nil }
         guard case .string(let text) = node else {
             typeError(key, expected: expected, found: node)
@@ -184,6 +249,13 @@ final class TableReader {
         return value
     }
 
+    func formatted<Value: CustomStringConvertible>(_ key: String, expected: String, default fallback: Value,
+                                                   parse: (String) -> Value?) -> Value {
+        let value = formatted(key, expected: expected, parse: parse)
+        declare(key, default: Self.quoted(fallback.description))
+        return value ?? fallback
+    }
+
     static let colorExpectation = "a colour \"#RRGGBB\" or \"#RRGGBBAA\" (or \"transparent\")"
 
     func color(_ key: String) -> Color? {
@@ -191,7 +263,9 @@ final class TableReader {
     }
 
     func color(_ key: String, default fallback: Color) -> Color {
-        color(key) ?? fallback
+        let value = color(key)
+        declare(key, default: Self.quoted(fallback == .clear ? "transparent" : fallback.description))
+        return value ?? fallback
     }
 
     static func parseColor(_ text: String) -> Color? {
@@ -201,6 +275,7 @@ final class TableReader {
     // MARK: Arrays
 
     func array(_ key: String, expected: String) -> [TOMLNode]? {
+        declare(key, type: expected)
         guard let node = node(key) else { return nil }
         guard case .array(let elements) = node else {
             typeError(key, expected: expected, found: node)
@@ -266,21 +341,28 @@ final class TableReader {
     /// A sub-table such as `[display]`; an absent one reads as empty, so every default applies.
     func table(_ key: String) -> TableReader {
         let childPath = path.appending(key)
+        declare(key, type: "a table", isTable: true)
         switch node(key) {
         case .table(let entries)?:
-            return TableReader(path: childPath, entries: entries, diagnostics: diagnostics, folder: folder)
+            return TableReader(path: childPath, entries: entries, diagnostics: diagnostics, folder: folder, schema: schema)
         case let other?:
             typeError(key, expected: "a table [\(childPath)]", found: other)
             fallthrough
         case nil:
-            return TableReader(path: childPath, entries: [], diagnostics: diagnostics, folder: folder)
+            return TableReader(path: childPath, entries: [], diagnostics: diagnostics, folder: folder, schema: schema)
         }
     }
 
     /// An array of tables such as `[[screen]]` (or an inline array of inline tables).
     func tables(_ key: String) -> [TableReader] {
         let childPath = path.appending(key)
-        guard let node = node(key) else { return [] }
+        declare(key, type: "an array of tables", isTable: true)
+        guard let node = node(key) else {
+            // While the schema is recorded, an absent array of tables reads as one empty table, so
+            // its keys are listed without a document naming it.
+            guard schema != nil else { return [] }
+            return [TableReader(path: childPath.appending(index: 0), entries: [], diagnostics: diagnostics, folder: folder, schema: schema)]
+        }
         guard case .array(let elements) = node else {
             typeError(key, expected: "tables [[\(childPath)]]", found: node)
             return []
@@ -290,15 +372,18 @@ final class TableReader {
                 elementError(key, index, "expected a table, found \(element.typeDescription)")
                 return nil
             }
-            return TableReader(path: childPath.appending(index: index), entries: entries, diagnostics: diagnostics, folder: folder)
+            return TableReader(path: childPath.appending(index: index), entries: entries, diagnostics: diagnostics, folder: folder, schema: schema)
         }
     }
 
-    /// Reports every key this table holds that no accessor asked for.
-    /// - Parameter context: how the table is described, when the valid keys depend on it ("a text element").
-    func finishReading(context: String? = nil) {
+    /// Reports every key this table holds that no accessor asked for, and hands the keys asked for
+    /// to the schema when one is recorded.
+    /// - Parameter variant: the kind of table, when the valid keys depend on it ("a text element").
+    func finishReading(variant: String? = nil) {
+        schema?.record(path: path, variant: variant, keys: keys)
+        let knownKeys = keys.map(\.name)
         for (key, _) in entries where !knownKeys.contains(key) {
-            let place = context ?? tableName
+            let place = variant.map { "\($0) (\(tableName))" } ?? tableName
             var message = "unknown key '\(MessageText.shortened(key))' in \(place)"
             if !path.components.isEmpty && Self.topLevelKeys.contains(key) {
                 message += "; '\(key)' is a top-level key: move it above the first [table]"

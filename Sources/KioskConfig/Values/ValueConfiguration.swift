@@ -31,7 +31,7 @@ public struct ValueConfiguration: Hashable, Sendable {
         case .dbus:
             source = .dbus
         case .clock:
-            source = .clock(format: table.nonEmptyString("format") ?? "%H:%M")
+            source = .clock(format: table.nonEmptyString("format", default: "%H:%M"))
         case .file:
             let path = table.filePath("path") ?? ""
             if !table.contains("path") {
@@ -43,6 +43,6 @@ public struct ValueConfiguration: Hashable, Sendable {
         case .mqtt:
             source = .mqtt(MqttValueSpec(reading: table))
         }
-        table.finishReading(context: "a \(source.kind.rawValue) value (\(table.tableName))")
+        table.finishReading(variant: "a \(source.kind.rawValue) value")
     }
 }

@@ -35,6 +35,6 @@ public struct ElementConfiguration: Hashable, Sendable {
             return
         }
         let article = kind.type == .image ? "an" : "a"
-        table.finishReading(context: "\(article) \(kind.type.rawValue) element (\(table.tableName))")
+        table.finishReading(variant: "\(article) \(kind.type.rawValue) element")
     }
 }

@@ -22,7 +22,7 @@ public struct GradientElement: Hashable, Sendable {
     /// `colors = [...]` with at least two entries; shared with cards.
     static func readColors(_ table: TableReader, required: Bool) -> [Color]? {
         guard table.contains("colors") else {
-            _ = table.node("colors")
+            _ = table.colors("colors")
             if required {
                 table.diagnostics.keyError("a gradient needs 'colors': a list of two or more colours", at: table.path)
             }

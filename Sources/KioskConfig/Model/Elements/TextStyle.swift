@@ -32,7 +32,7 @@ public struct TextStyle: Hashable, Sendable {
     /// `line-spacing`, over the given defaults.
     init(reading table: TableReader, defaults: TextStyle, colorKey: String = "color") {
         self = defaults
-        font = table.nonEmptyString("font") ?? font
+        font = table.nonEmptyString("font", default: font)
         size = table.number("font-size", default: size, in: 4...512)
         weight = table.choice("weight", default: weight)
         color = table.color(colorKey, default: color)

@@ -3,7 +3,8 @@ import Foundation
 /// Times turns of the daemon's loop in real time, leaving out the turns in which the kernel
 /// preempted the thread (an involuntary context switch): on a loaded host those measure the other
 /// processes, not the code. A turn that blocks (a connect or a read that waits) switches out
-/// voluntarily, so it still counts.
+/// voluntarily, so it still counts. It lives with the process tests: a fast test asserts no times
+/// (Tests/check-fast-kind.sh).
 package struct LoopTurnTimer {
     /// The longest turn that was not preempted, in seconds.
     package private(set) var longest = 0.0
