@@ -60,9 +60,9 @@ DEBIAN_FRONTEND=noninteractive chroot "$root" dpkg -i "/tmp/$(basename "$deb")" 
 tail -n 2 "$out/dpkg.log"
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"
-# The VM's devices: loaded at boot (virtio-gpu is on PCI, but vivid and uinput have no hardware
-# to be autoloaded by).
-printf '%s\n' virtio_gpu uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
+# The VM's devices, loaded at boot: vivid and uinput have no hardware to be autoloaded by, and the
+# checks' console (virtio_console) and the display must be there before the checks start.
+printf '%s\n' virtio_gpu virtio_console uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
 echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
 # The admin's config: Tests/e2e's small mode with vivid's camera behind the first screen, over the
 # packaged conffile, without its [power] section (a dark panel would hide what the checks look at).
