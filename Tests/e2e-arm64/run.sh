@@ -4,7 +4,7 @@
 # A Debian 13 (trixie) arm64 root file system made by debootstrap through qemu-user-static (cached
 # under $ARM64_VM_CACHE, see ../e2e-systemd/rootfs.sh, with Debian 13's linux-image-arm64 and an
 # initrd) gets the package installed with dpkg (its dependencies are put into the cached root once,
-# by apt), Tests/e2e's VM config and guest/checks.sh as a unit that runs once the system is up.
+# by apt, when it lacks one), Tests/e2e's VM config and guest/checks.sh as a unit that runs once the system is up.
 # qemu-system-aarch64 (`virt`, Cortex-A72, TCG) boots it with virtio-gpu, uinput and vivid; the
 # guest reports on a virtio console, the host takes QMP screendumps (Tests/e2e/e2e.py) and asserts,
 # each assertion printed as "PASS name: detail" or "FAIL name: detail".
@@ -30,22 +30,9 @@ base=$cache/trixie
 
 echo "== 1. The base root file system ($base)"
 started=$(date +%s)
-# The libraries the package depends on (more come from its Depends below), so installing it needs
-# no download.
+# Libraries the package depends on; the rest of its Depends join the cached root at the first run.
 E2E_SUITE=trixie E2E_ARCH=arm64 "$systemd_suite/rootfs.sh" "$base" \
     libdrm2 libevdev2 libpixman-1-0 libturbojpeg0 libgif7 libmosquitto1 fonts-dejavu-core
-# The package's Depends as this build has them (from the arm64 shlibs): installed into the cached
-# root when it lacks one, once; each run's root then takes the package with dpkg alone.
-depends=$(dpkg-deb -f "$deb" Depends)
-mount --bind /proc "$base/proc"
-trap 'umount "$base/proc" 2>/dev/null || true' EXIT
-if ! chroot "$base" apt-get satisfy -s -q "$depends" > "$out/satisfy.log" 2>&1 || grep -q '^Inst ' "$out/satisfy.log"; then
-    echo "installing the package's dependencies into $base"
-    chroot "$base" apt-get update -q
-    DEBIAN_FRONTEND=noninteractive chroot "$base" apt-get satisfy -y -q --no-install-recommends "$depends"
-    chroot "$base" apt-get clean
-fi
-umount "$base/proc"
 echo "ready after $(($(date +%s) - started)) s"
 
 echo "== 2. This run's root file system: the package installed by dpkg, the checks"
@@ -55,8 +42,25 @@ cp -a "$base" "$root"
 cp "$deb" "$root/tmp/"
 mount --bind /proc "$root/proc"
 trap 'umount "$root/proc" 2>/dev/null || true' EXIT
-DEBIAN_FRONTEND=noninteractive chroot "$root" dpkg -i "/tmp/$(basename "$deb")" > "$out/dpkg.log" 2>&1 \
-    || { cat "$out/dpkg.log"; echo "run.sh: dpkg -i of $(basename "$deb") failed in the arm64 root"; exit 1; }
+# The package's dependencies come from the cached root. When one is missing there (a first run, a
+# new library in the package's Depends, taken from the arm64 shlibs), apt installs the package's
+# Depends into the cached root, once, and this run's root is copied again.
+install_package() { DEBIAN_FRONTEND=noninteractive chroot "$root" dpkg -i "/tmp/$(basename "$deb")" > "$out/dpkg.log" 2>&1; }
+if ! install_package; then
+    grep -q "dependency problems" "$out/dpkg.log" || { cat "$out/dpkg.log"; echo "run.sh: dpkg -i of $(basename "$deb") failed in the arm64 root"; exit 1; }
+    umount "$root/proc"
+    echo "installing the package's Depends into $base:"
+    mount --bind /proc "$base/proc"
+    chroot "$base" apt-get update -q
+    DEBIAN_FRONTEND=noninteractive chroot "$base" apt-get satisfy -y -q --no-install-recommends "$(dpkg-deb -f "$deb" Depends)"
+    chroot "$base" apt-get clean
+    umount "$base/proc"
+    rm -rf "$root"
+    cp -a "$base" "$root"
+    cp "$deb" "$root/tmp/"
+    mount --bind /proc "$root/proc"
+    install_package || { cat "$out/dpkg.log"; echo "run.sh: dpkg -i of $(basename "$deb") failed in the arm64 root"; exit 1; }
+fi
 tail -n 2 "$out/dpkg.log"
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"
@@ -86,7 +90,7 @@ booted=$(date +%s)
 timeout --kill-after=10 "$timeout" qemu-system-aarch64 \
     -M virt -cpu cortex-a72 -smp 2 -accel tcg -m 1024 -nodefaults -no-reboot -display none \
     -kernel "$out/vmlinuz" -initrd "$out/initrd.img" \
-    -append "root=/dev/vda rw console=ttyAMA0 quiet panic=1" \
+    -append "root=/dev/vda rw console=ttyAMA0 panic=1" \
     -drive "file=$out/disk.img,format=raw,if=none,id=disk" -device virtio-blk-pci,drive=disk \
     -device virtio-gpu-pci,id=gpu \
     -serial "file:$out/console.log" \
