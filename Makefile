@@ -50,8 +50,8 @@ E2E_ARM64_PACKAGES := qemu-system-arm qemu-user-static systemd debootstrap e2fsp
 # Its Debian 13 arm64 root file system (debootstrap, with Debian 13's arm64 kernel), built once and
 # reused until deleted.
 ARM64_VM_CACHE ?= /var/cache/swipe-kiosk-e2e-arm64
-# The arm64 package it installs: the one `make deb-arm64` leaves here, or ARM64_DEB=path.
-ARM64_DEB      ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
+# The arm64 package it installs: the one `make deb-arm64` leaves here, or E2E_ARM64_DEB=path.
+E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 # Where vkms.ko is kept per kernel version, beside the systemd VM's root file system.
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
@@ -183,9 +183,9 @@ e2e-systemd: deb
 # The arm64 package under systemd on an emulated arm64 machine (qemu-system-aarch64 virt, TCG); see
 # Tests/e2e-arm64/run.sh. The first run makes the root file system under $(ARM64_VM_CACHE).
 e2e-arm64:
-	@[ -n "$(ARM64_DEB)" ] && [ -f "$(ARM64_DEB)" ] || { echo "e2e-arm64: no arm64 package: run make deb-arm64, or give ARM64_DEB=path"; exit 1; }
+	@[ -n "$(E2E_ARM64_DEB)" ] && [ -f "$(E2E_ARM64_DEB)" ] || { echo "e2e-arm64: no arm64 package: run make deb-arm64, or give E2E_ARM64_DEB=path"; exit 1; }
 	$(call install_missing,$(E2E_ARM64_PACKAGES))
-	ARM64_VM_CACHE=$(ARM64_VM_CACHE) Tests/e2e-arm64/run.sh $(ARM64_DEB)
+	ARM64_VM_CACHE=$(ARM64_VM_CACHE) Tests/e2e-arm64/run.sh $(E2E_ARM64_DEB)
 
 # swipe-kiosk_VERSION_ARCH.deb in this directory, built by debhelper (debian/) through `make install`.
 # The Build-Depends list only Debian packages: the Swift toolchain comes from PATH, not from dpkg.
