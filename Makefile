@@ -37,9 +37,9 @@ ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 # What building the Debian package needs: Debian's packaging tools and its checker.
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # What the systemd VM needs besides: debootstrap for its root file system, mkfs.ext4 for its disk,
-# ImageMagick to read the PNG `ctl screenshot` wrote in the guest, GStreamer to make the video phase's clip,
+# GStreamer to make the video phase's clip,
 # dbus-daemon and busctl to unplug the virtio-gpu head through QEMU's D-Bus display.
-E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick gstreamer1.0-tools gstreamer1.0-plugins-good dbus-daemon systemd
+E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 gstreamer1.0-tools gstreamer1.0-plugins-good dbus-daemon systemd
 # What the vkms VM needs besides the end-to-end run's: vkms is built out of tree from Debian's kernel
 # source against the guest kernel's headers (linux-headers-amd64 matches linux-image-amd64).
 E2E_VKMS_PACKAGES := linux-source-6.1 linux-headers-amd64 make xz-utils dbus-daemon
