@@ -13,7 +13,7 @@
 #
 # Environment: ARM64_VM_CACHE=dir  where the base root file system is kept (default /var/cache/swipe-kiosk-e2e-arm64)
 #              E2E_OUT=dir         screendumps and logs (default: e2e-arm64-out)
-#              E2E_TIMEOUT=secs    hard limit on the VM's run time (default: 420)
+#              E2E_TIMEOUT=secs    hard limit on the VM's run time (default: 600; 295 s seen on a loaded 2-core host)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +23,7 @@ e2e() { python3 "$repo/Tests/e2e/e2e.py" "$@"; }
 deb=$(realpath "${1:?usage: run.sh swipe-kiosk_VERSION_arm64.deb}")
 cache=${ARM64_VM_CACHE:-/var/cache/swipe-kiosk-e2e-arm64}
 out=$(mkdir -p "${E2E_OUT:-$repo/e2e-arm64-out}" && cd "${E2E_OUT:-$repo/e2e-arm64-out}" && pwd)
-timeout=${E2E_TIMEOUT:-420}
+timeout=${E2E_TIMEOUT:-600}
 [ "$(id -u)" = 0 ] || exec sudo --preserve-env=ARM64_VM_CACHE,E2E_OUT,E2E_TIMEOUT "$0" "$@"
 [ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ] || { echo "run.sh: $deb is not an arm64 package" >&2; exit 2; }
 base=$cache/trixie

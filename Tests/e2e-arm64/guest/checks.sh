@@ -51,4 +51,4 @@ before=$(uptime_ms)
 systemctl stop swipe-kiosk
 after=$(uptime_ms)
 result stop "ms=$((after - before)) timeout-ms=$timeout_ms"
-check stop-is-clean sh -c 'state="$(systemctl show -P ActiveState swipe-kiosk) result=$(systemctl show -P Result swipe-kiosk) exit=$(systemctl show -P ExecMainCode swipe-kiosk)/$(systemctl show -P ExecMainStatus swipe-kiosk)"; echo "$state"; journalctl -u swipe-kiosk -b --no-pager -o cat | grep -iE "timed out|SIGKILL|failed" ; [ "$state" = "inactive result=success exit=1/0" ]'
+check stop-is-clean sh -c 'state="$(systemctl show -P ActiveState swipe-kiosk) result=$(systemctl show -P Result swipe-kiosk) exit=$(systemctl show -P ExecMainCode swipe-kiosk)/$(systemctl show -P ExecMainStatus swipe-kiosk)"; echo "$state"; journalctl -u swipe-kiosk -b --no-pager -o cat | grep -E "timed out|SIGKILL|Failed with result" ; [ "$state" = "inactive result=success exit=1/0" ]'
