@@ -37,16 +37,25 @@ ARM_PACKAGES   := gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 # What building the Debian package needs: Debian's packaging tools and its checker.
 DEB_PACKAGES   := debhelper dpkg-dev devscripts lintian fakeroot
 # What the systemd VM needs besides: debootstrap for its root file system, mkfs.ext4 for its disk,
-# ImageMagick to read the PNG `ctl screenshot` wrote in the guest, GStreamer to make the video phase's clip,
+# GStreamer to make the video phase's clip,
 # dbus-daemon and busctl to unplug the virtio-gpu head through QEMU's D-Bus display.
-E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 imagemagick gstreamer1.0-tools gstreamer1.0-plugins-good dbus-daemon systemd
+E2E_SYSTEMD_PACKAGES := qemu-system-x86 debootstrap e2fsprogs python3 gstreamer1.0-tools gstreamer1.0-plugins-good dbus-daemon systemd
 # What the vkms VM needs besides the end-to-end run's: vkms is built out of tree from Debian's kernel
 # source against the guest kernel's headers (linux-headers-amd64 matches linux-image-amd64).
 E2E_VKMS_PACKAGES := linux-source-6.1 linux-headers-amd64 make xz-utils dbus-daemon
+# What the emulated arm64 machine needs: qemu-system-aarch64 (qemu-system-arm), qemu-user-static
+# (registered with binfmt_misc by systemd-binfmt, from systemd) to run the arm64 root's programs
+# while debootstrap makes it, debootstrap for it, mkfs.ext4 for its disk.
+E2E_ARM64_PACKAGES := qemu-system-arm qemu-user-static systemd debootstrap e2fsprogs python3
+# Its Debian 13 arm64 root file system (debootstrap, with Debian 13's arm64 kernel), built once and
+# reused until deleted.
+ARM64_VM_CACHE ?= /var/cache/swipe-kiosk-e2e-arm64
+# The arm64 package it installs: the one `make deb-arm64` leaves here, or E2E_ARM64_DEB=path.
+E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 # Where vkms.ko is kept per kernel version, beside the systemd VM's root file system.
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
-.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
+.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
 
@@ -178,6 +187,13 @@ e2e-systemd: deb
 	$(call install_missing,$(E2E_SYSTEMD_PACKAGES))
 	VM_CACHE=$(VM_CACHE) Tests/e2e-systemd/run.sh swipe-kiosk_*.deb
 
+# The arm64 package under systemd on an emulated arm64 machine (qemu-system-aarch64 virt, TCG); see
+# Tests/e2e-arm64/run.sh. The first run makes the root file system under $(ARM64_VM_CACHE).
+e2e-arm64:
+	@[ -n "$(E2E_ARM64_DEB)" ] && [ -f "$(E2E_ARM64_DEB)" ] || { echo "e2e-arm64: no arm64 package: run make deb-arm64, or give E2E_ARM64_DEB=path"; exit 1; }
+	$(call install_missing,$(E2E_ARM64_PACKAGES))
+	ARM64_VM_CACHE=$(ARM64_VM_CACHE) Tests/e2e-arm64/run.sh $(E2E_ARM64_DEB)
+
 # swipe-kiosk_VERSION_ARCH.deb in this directory, built by debhelper (debian/) through `make install`.
 # The Build-Depends list only Debian packages: the Swift toolchain comes from PATH, not from dpkg.
 deb: deps
@@ -261,4 +277,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(DOC) $(DESTDIR)$(PREFIX)/share/swipe-kiosk
 
 clean:
-	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out e2e-vkms-out swipe-kiosk_*.deb debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
+	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out e2e-vkms-out e2e-arm64-out swipe-kiosk_*.deb debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
