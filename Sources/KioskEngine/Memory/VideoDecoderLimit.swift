@@ -11,7 +11,7 @@ public enum VideoDecoderLimit {
         return "its frames are decoded at \(width)x\(height), \(mebibytes(RuntimeMemory.videoDecoderFrames * frameBytes)) for "
             + "the decoder's \(RuntimeMemory.videoDecoderFrames) frames, more than the \(mebibytes(RuntimeMemory.videoDecoderBytes)) "
             + "[limits] memory counts for a video's decoder. Re-encode it smaller "
-            + "(at most 1920x1080, 4:2:0), whatever its box"
+            + "(at most 3840x2160, 4:2:0), whatever its box"
     }
 
     /// "367 MiB", rounded up.
