@@ -5,12 +5,13 @@ import XCTest
 /// (gstreamer1.0-plugins-good), 30 frames a second.
 package enum VideoClip {
     /// Writes `frames` frames of videotestsrc's `pattern` ("red", "blue", "smpte", "ball") to `path`;
-    /// skips the test where GStreamer cannot make it.
-    package static func make(at path: String, pattern: String = "smpte", frames: Int = 60, width: Int = 160, height: Int = 120) throws {
+    /// skips the test where GStreamer cannot make it. MJPEG in AVI (at most 4096x4096), or in `muxer`.
+    package static func make(at path: String, pattern: String = "smpte", frames: Int = 60, width: Int = 160, height: Int = 120,
+                             muxer: String = "avimux") throws {
         let launch = Process()
         launch.executableURL = URL(fileURLWithPath: "/usr/bin/gst-launch-1.0")
         launch.arguments = ["-q", "videotestsrc", "pattern=\(pattern)", "num-buffers=\(frames)", "!",
-                            "video/x-raw,width=\(width),height=\(height),framerate=30/1", "!", "jpegenc", "!", "avimux", "!",
+                            "video/x-raw,width=\(width),height=\(height),framerate=30/1", "!", "jpegenc", "!", muxer, "!",
                             "filesink", "location=\(path)"]
         try launch.run()
         launch.waitUntilExit()

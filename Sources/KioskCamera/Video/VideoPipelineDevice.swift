@@ -182,7 +182,7 @@ public final class VideoPipelineDevice: CaptureDevice {
         case .center: KIOSK_VIDEO_FIT_CENTER
         }
         guard let opened = kiosk_video_open(uri, Int32(clamping: box?.width ?? 0), Int32(clamping: box?.height ?? 0), fitCode,
-                                            &error, error.count) else {
+                                            Int64(VideoDecoderLimit.maximumFrameBytes), &error, error.count) else {
             throw .videoFailed(path: clip, message: Self.text(error))
         }
         video = opened
@@ -228,6 +228,10 @@ public final class VideoPipelineDevice: CaptureDevice {
             } catch {
                 return .failure(error)
             }
+        case KIOSK_VIDEO_TOO_LARGE:
+            // Refused before decoding; the feed's back-off paces the next look (the file may be replaced).
+            let message = VideoDecoderLimit.problem(width: Int(frame.width), height: Int(frame.height), frameBytes: frame.size)
+            return .failure(.videoFailed(path: playing ?? path, message: message ?? "its frames are too large to decode"))
         case KIOSK_VIDEO_ERROR:
             return .failure(.videoFailed(path: playing ?? path, message: "GStreamer: " + Self.text(error)))
         default:

@@ -11,6 +11,11 @@ public enum RuntimeMemory {
     /// converter's and the sink's one buffer), 4 bytes a pixel at most; its frames are decoded at
     /// most at the size of the box they are shown in.
     public static let videoPipelineFrames = 3
-    /// The decoder's own frames, at the clip's size: a few I420 frames of a clip up to 1920x1080.
-    public static let videoDecoderBytes = 12 << 20
+    /// The decoder's own frames, at the clip's size: `videoDecoderFrames` 4:2:0 frames of a clip
+    /// up to 3840x2160 (UHD, what signage players are handed). A clip whose decoded frames need
+    /// more is refused before it is decoded (`VideoDecoderLimit`), so this holds whatever the clip.
+    public static let videoDecoderBytes = 48 << 20
+    /// The frames a decoder is counted as holding at the clip's size: the one it decodes into and
+    /// the ones it keeps for reference or hands on.
+    public static let videoDecoderFrames = 4
 }

@@ -16,6 +16,14 @@ struct kiosk_video {
     int box_width;
     int box_height;
     int fit;
+    /* The most bytes one decoded frame may take (0: no limit); a clip over it is refused. */
+    long long max_frame_bytes;
+    /* Set on a streaming thread when a clip's frames are over `max_frame_bytes`: the size first,
+       then the flag, which `kiosk_video_pull` reads. */
+    int refused_width;
+    int refused_height;
+    long long refused_bytes;
+    gint refused;
     GstElement *sink;
     GstSample *sample;
     GstVideoFrame frame;
@@ -82,12 +90,47 @@ static void limit_to_box(kiosk_video *video, const GstStructure *structure) {
     gst_caps_unref(caps);
 }
 
+/* The bytes one decoded frame of `caps` takes: raw video's own format exactly; a compressed
+   stream's size as 4:2:0 8-bit (1.5 bytes a pixel, what decoders give for nearly every clip).
+   0 when the caps carry no size. */
+static long long frame_bytes(GstCaps *caps, int *width, int *height) {
+    const GstStructure *structure = gst_caps_get_structure(caps, 0);
+    if (!structure || !gst_structure_get_int(structure, "width", width) || !gst_structure_get_int(structure, "height", height)) return 0;
+    if (*width <= 0 || *height <= 0) return 0;
+    GstVideoInfo info;
+    if (gst_structure_has_name(structure, "video/x-raw") && gst_caps_is_fixed(caps) && gst_video_info_from_caps(&info, caps)) {
+        return (long long)GST_VIDEO_INFO_SIZE(&info);
+    }
+    return (long long)*width * *height * 3 / 2;
+}
+
+/* Called by decodebin for every stream before it plugs the next element (the parser, the
+   decoder) and before it exposes raw video: a clip whose frames are larger than the limit is
+   marked refused and not decoded (FALSE exposes the pad as it is, which `pad_added` leaves
+   unlinked, so the stream stops before any frame is decoded). */
+static gboolean autoplug_continue(GstElement *bin, GstPad *pad, GstCaps *caps, gpointer data) {
+    (void)bin;
+    (void)pad;
+    kiosk_video *video = data;
+    if (video->max_frame_bytes <= 0 || !caps || gst_caps_get_size(caps) == 0) return TRUE;
+    int width = 0, height = 0;
+    long long bytes = frame_bytes(caps, &width, &height);
+    if (bytes <= video->max_frame_bytes) return !g_atomic_int_get(&video->refused);
+    if (!g_atomic_int_get(&video->refused)) {
+        video->refused_width = width;
+        video->refused_height = height;
+        video->refused_bytes = bytes;
+        g_atomic_int_set(&video->refused, 1);
+    }
+    return FALSE;
+}
+
 /* Links the decoder's first video pad into the chain; later pads (a second video stream) stay unlinked. */
 static void pad_added(GstElement *source, GstPad *pad, gpointer data) {
     (void)source;
     kiosk_video *video = data;
     GstPad *sink = gst_element_get_static_pad(video->head, "sink");
-    if (!gst_pad_is_linked(sink)) {
+    if (!gst_pad_is_linked(sink) && !g_atomic_int_get(&video->refused)) {
         GstCaps *caps = gst_pad_get_current_caps(pad);
         if (!caps) caps = gst_pad_query_caps(pad, NULL);
         const GstStructure *structure = caps ? gst_caps_get_structure(caps, 0) : NULL;
@@ -183,7 +226,8 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
     return start(video, error, error_length) ? video : NULL;
 }
 
-kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, char *error, size_t error_length) {
+kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
+                              char *error, size_t error_length) {
     if (!ensure_initialised()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
@@ -208,6 +252,7 @@ kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, in
     video->box_width = box_width;
     video->box_height = box_height;
     video->fit = fit;
+    video->max_frame_bytes = max_frame_bytes;
     /* Only raw video is exposed: audio is never decoded nor played. */
     GstCaps *video_only = gst_caps_from_string("video/x-raw(ANY)");
     g_object_set(elements[0], "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
@@ -216,11 +261,22 @@ kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, in
     for (int index = 0; index < 6; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
     gst_element_link_many(elements[1], elements[2], elements[3], elements[4], elements[5], NULL);
     g_signal_connect(elements[0], "pad-added", G_CALLBACK(pad_added), video);
+    g_signal_connect(elements[0], "autoplug-continue", G_CALLBACK(autoplug_continue), video);
     return start(video, error, error_length) ? video : NULL;
+}
+
+/* KIOSK_VIDEO_TOO_LARGE with the refused clip's size in `frame` when it was refused, else 0. */
+static int refusal(kiosk_video *video, kiosk_video_frame *frame) {
+    if (!g_atomic_int_get(&video->refused)) return 0;
+    frame->width = video->refused_width;
+    frame->height = video->refused_height;
+    frame->size = (size_t)video->refused_bytes;
+    return KIOSK_VIDEO_TOO_LARGE;
 }
 
 int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length) {
     release_frame(video);
+    if (refusal(video, frame)) return KIOSK_VIDEO_TOO_LARGE;
     int problem = bus_problem(video, error, error_length);
     if (problem == KIOSK_VIDEO_ERROR) return problem;
     /* Waits in slices so an error posted meanwhile (a file GStreamer cannot read) ends the wait early. */
@@ -231,6 +287,8 @@ int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *fram
         gint64 slice = left < 0 ? 0 : left > 100000 ? 100000 : left;
         sample = gst_app_sink_try_pull_sample(GST_APP_SINK(video->sink), (GstClockTime)slice * GST_USECOND);
         if (sample) break;
+        /* Before the bus: a refused clip's stream stops with an error of its own. */
+        if (refusal(video, frame)) return KIOSK_VIDEO_TOO_LARGE;
         problem = bus_problem(video, error, error_length);
         if (problem) return problem;
         if (gst_app_sink_is_eos(GST_APP_SINK(video->sink))) return KIOSK_VIDEO_END;

@@ -34,6 +34,9 @@ typedef struct kiosk_video_frame {
 #define KIOSK_VIDEO_TIMEOUT 0
 #define KIOSK_VIDEO_END (-1)
 #define KIOSK_VIDEO_ERROR (-2)
+/* The clip's decoded frames are larger than `max_frame_bytes`: refused before it is decoded;
+   the frame's width, height and size say the clip's size and the bytes one of its frames takes. */
+#define KIOSK_VIDEO_TOO_LARGE (-3)
 
 /* How frames are fitted into the box they are shown in (as the feed's `ImageFit`). */
 #define KIOSK_VIDEO_FIT_FILL 0
@@ -43,15 +46,18 @@ typedef struct kiosk_video_frame {
 
 /* Builds the pipeline for `uri` and starts it; NULL with a message in `error` when GStreamer cannot.
    Frames are decoded at most at the size the box of `box_width` x `box_height` needs for `fit`
-   (videoscale, or videocrop for `center`; never enlarged); a box of 0 x 0 keeps the clip's size. */
-kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, char *error, size_t error_length);
+   (videoscale, or videocrop for `center`; never enlarged); a box of 0 x 0 keeps the clip's size.
+   A clip one of whose decoded frames takes more than `max_frame_bytes` (0: no limit) is refused
+   once its size is known, before the decoder is plugged in: the pull answers KIOSK_VIDEO_TOO_LARGE. */
+kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
+                              char *error, size_t error_length);
 
 /* Runs a gst-launch description ending in an element named "sink" that is an appsink (the bench's
    live test source); NULL with a message in `error` when it cannot be built. */
 kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length);
 
 /* Waits up to `timeout_ms` for the next frame. Returns KIOSK_VIDEO_FRAME (filled `frame`),
-   KIOSK_VIDEO_TIMEOUT, KIOSK_VIDEO_END (end of stream) or KIOSK_VIDEO_ERROR (the bus's message,
+   KIOSK_VIDEO_TIMEOUT, KIOSK_VIDEO_END (end of stream), KIOSK_VIDEO_TOO_LARGE or KIOSK_VIDEO_ERROR (the bus's message,
    with GStreamer's debug detail, in `error`). */
 int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *frame, char *error, size_t error_length);
 
