@@ -8,7 +8,7 @@ final class VideoDecoderLimitTests: XCTestCase {
         XCTAssertEqual(VideoDecoderLimit.maximumFrameBytes * RuntimeMemory.videoDecoderFrames, RuntimeMemory.videoDecoderBytes)
     }
 
-    /// A 1080p 4:2:0 clip plays; 4000x4000 and 8000x8000 are refused naming their size, the limit and what to do.
+    /// 1080p and UHD 4:2:0 clips play; 4000x4000 and 8000x8000 are refused naming their size, the limit and what to do.
     func testAClipOverTheAllowanceIsRefusedWithItsSizeAndWhatToDo() throws {
         XCTAssertNil(VideoDecoderLimit.problem(width: 1920, height: 1080, frameBytes: 1920 * 1080 * 3 / 2))
         XCTAssertNil(VideoDecoderLimit.problem(width: 320, height: 240, frameBytes: 320 * 240 * 4))
@@ -19,7 +19,8 @@ final class VideoDecoderLimitTests: XCTestCase {
         XCTAssertTrue(problem.contains("48 MiB"), problem)
         XCTAssertTrue(problem.contains("[limits] memory"), problem)
         XCTAssertTrue(problem.contains("Re-encode it smaller"), problem)
-        // 4K in 4:2:0 needs 48 MiB for four frames: over.
-        XCTAssertNotNil(VideoDecoderLimit.problem(width: 3840, height: 2160, frameBytes: 3840 * 2160 * 3 / 2))
+        // UHD in 4:2:0 needs 47.5 MiB for four frames: within; UHD in 4:2:2 is over.
+        XCTAssertNil(VideoDecoderLimit.problem(width: 3840, height: 2160, frameBytes: 3840 * 2160 * 3 / 2))
+        XCTAssertNotNil(VideoDecoderLimit.problem(width: 3840, height: 2160, frameBytes: 3840 * 2160 * 2))
     }
 }
