@@ -143,7 +143,7 @@ arm-kernels:
 	$(call install_missing,$(ARM_PACKAGES))
 	Tests/ArmKernels/run.sh
 
-test: test-fast test-process test-window arm-kernels fuzz-smoke test-vm
+test: test-fast test-process test-window arm-kernels fuzz-smoke test-vm test-arm64
 
 # libFuzzer targets (Tests/Fuzz): the evemu reader, the config loader, the picture decoders and
 # the camera pixel-format converters, built with the fuzzer and AddressSanitizer in their own
@@ -221,6 +221,22 @@ deb-arm64: man arm64-root
 	mv $(ARM64_SCRATCH)/$(ARM64_DEB) .
 	tools/arm64/in-root.sh $(ARM64_ROOT) lintian --fail-on error,warning --display-info $(CURDIR)/$$(ls $(ARM64_DEB))
 	$(call no_window_system,$(ARM64_DEB))
+
+# The fast tests cross-built for aarch64 (Swift 6.0.3, debug) and run under qemu-user as a Cortex-A72
+# (a Raspberry Pi 4's core) over the root's libraries and fonts (tools/arm64/test-user.sh: tests that
+# need a kernel interface qemu-user lacks skip naming it); the package's binary renders the same
+# pictures as this machine's (Tests/arm64/compare-pictures.sh); Debian's arm64 libyuv runs its NEON
+# rows (Tests/arm64/libyuv-neon.sh).
+ARM64_BUILT := $(ARM64_SCRATCH)/src/.build/aarch64-unknown-linux-gnu
+test-arm64-user: deb-arm64 release
+	$(call install_missing,python3)
+	tools/arm64/build.sh $(ARM64_ROOT) $(ARM64_SCRATCH) tests
+	tools/arm64/test-user.sh $(ARM64_ROOT) $(ARM64_BUILT)/debug/SwipeKioskPackageTests.xctest
+	Tests/arm64/compare-pictures.sh .build/release/swipe-kiosk $(ARM64_BUILT)/release/swipe-kiosk $(ARM64_ROOT)
+	Tests/arm64/libyuv-neon.sh $(ARM64_ROOT) $(ARM64_SCRATCH)/neon
+
+# The emulated arm64 machine's suite (e2e-arm64, branch arm64-vm) joins here when merged.
+test-arm64: test-arm64-user
 
 bench: release
 	$(call install_missing,gstreamer1.0-plugins-base gstreamer1.0-plugins-good)

@@ -9,7 +9,8 @@ set -euo pipefail
 ROOT=${1:?usage: test-user.sh ROOT BUNDLE.xctest}
 BUNDLE=${2:?usage: test-user.sh ROOT BUNDLE.xctest}
 QEMU=$(command -v qemu-aarch64 || command -v qemu-aarch64-static) || { echo "test-user.sh: qemu-aarch64 is missing (package qemu-user)" >&2; exit 1; }
-export QEMU_LD_PREFIX=$ROOT SWIPE_KIOSK_UNDER_QEMU_USER=1
+# A Cortex-A72 (Raspberry Pi 4: NEON, no SVE) rather than qemu's default CPU, whose SVE2 no Pi has.
+export QEMU_LD_PREFIX=$ROOT SWIPE_KIOSK_UNDER_QEMU_USER=1 QEMU_CPU=${QEMU_CPU:-cortex-a72}
 FAST='^Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.'
 
 # corelibs XCTest selects by Module.Class (comma separated), not by pattern.
