@@ -1,5 +1,5 @@
 #!/bin/sh
-# Renders Tests/arm64/pictures.toml (screens without text) and two of its transitions (cube: the
+# Renders Tests/arm64/pictures.toml (screens without text) and two of its transitions (render --swipe) (cube: the
 # perspective loops; slide: the raster loops) with the x86-64 binary and with the arm64 binary
 # under qemu-user, and checks every PNG pair is equal within 1 per channel (compare_pngs.py).
 # Prints PASS/FAIL per picture; exits 1 on any FAIL.
@@ -24,9 +24,10 @@ for style in cube slide; do
         mkdir -p "$work/$build/$style" "$work/$build/$style-transition"
         run=$host; [ $build = x86 ] || run="$qemu $arm"
         $run render --config "$work/$style.toml" --out "$work/$build/$style" >/dev/null
-        $run render --config "$work/$style.toml" --transition camera:card --out "$work/$build/$style-transition" >/dev/null
+        $run render --config "$work/$style.toml" --swipe camera:card --out "$work/$build/$style-transition" >/dev/null
     done
     python3 "$here/compare_pngs.py" "$work/x86/$style" "$work/arm/$style" || status=1
     python3 "$here/compare_pngs.py" "$work/x86/$style-transition" "$work/arm/$style-transition" || status=1
+    python3 "$here/compare_pngs.py" "$work/x86/$style-transition/frames" "$work/arm/$style-transition/frames" || status=1
 done
 exit $status

@@ -22,10 +22,11 @@ SRC=$(cd "$HERE/../.." && pwd)
 COPY=$SCRATCH/src
 
 # The copy: sources only (the host's build folders, Package.resolved and package staging stay out;
-# excluded paths are also kept from --delete, so the copy's own .build survives). rsync keeps
-# modification times, so an unchanged file is not compiled again.
+# excluded paths are also kept from --delete, so the copy's own .build survives). Files are compared
+# by content and only changed ones are written (and so get a new time): a fresh clone, whose files
+# are all new, leaves an unchanged file's copy alone and SwiftPM does not compile it again.
 mkdir -p "$COPY"
-rsync -a --delete --exclude=/.git --exclude='/.build*' --exclude=/.swiftpm --exclude=/Package.resolved \
+rsync -rlpD --checksum --delete --exclude=/.git --exclude='/.build*' --exclude=/.swiftpm --exclude=/Package.resolved \
     --exclude='/swipe-kiosk_*' --exclude=/debian/swipe-kiosk/ --exclude=/debian/.debhelper/ --exclude=/debian/files \
     --exclude='/debian/*.substvars' --exclude='/debian/*debhelper*' --exclude='/*-out/' "$SRC/" "$COPY/"
 
