@@ -2,6 +2,10 @@
 # Each target installs the Debian packages it needs when they are missing (apt-get; sudo when not root).
 
 SWIFT        ?= swift
+# Options every `swift build` of the release binary takes besides (debian/rules: the cross build's Swift SDK).
+SWIFT_BUILD_OPTIONS ?=
+# What runs a binary just built (debian/rules: qemu-user in a cross build, for the completion scripts).
+RUN_BUILT    ?=
 PREFIX       ?= /usr/local
 # systemd reads units from /usr/local/lib/systemd/system too; debian/rules sets its own.
 UNITDIR      ?= $(PREFIX)/lib/systemd/system
@@ -55,6 +59,7 @@ E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 # Where vkms.ko is kept per kernel version, beside the systemd VM's root file system.
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
+.PHONY: arm64-root print-arm64-root release-arm64 deb-arm64 test-arm64 test-arm64-user
 .PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
@@ -85,7 +90,7 @@ build: deps
 
 # The Swift runtime is linked in, so the binary runs where no toolchain is installed (a package, a VM).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk
+	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk $(SWIFT_BUILD_OPTIONS)
 
 # The manual pages: the command's, from its own help (swift-argument-parser's generate-manual plugin),
 # and the config file's, swipe-kiosk.toml(5), printed by `swipe-kiosk config-manual` from the key
@@ -154,7 +159,7 @@ arm-kernels:
 	$(call install_missing,$(ARM_PACKAGES))
 	Tests/ArmKernels/run.sh
 
-test: test-fast test-process test-window arm-kernels fuzz-smoke test-vm
+test: test-fast test-process test-window arm-kernels fuzz-smoke test-vm test-arm64
 
 # libFuzzer targets (Tests/Fuzz): the evemu reader, the config loader, the picture decoders and
 # the camera pixel-format converters, built with the fuzzer and AddressSanitizer in their own
@@ -185,7 +190,7 @@ fuzz-smoke: fuzz-build
 # Tests/e2e-systemd/run.sh. The first run makes the root file system under $(VM_CACHE).
 e2e-systemd: deb
 	$(call install_missing,$(E2E_SYSTEMD_PACKAGES))
-	VM_CACHE=$(VM_CACHE) Tests/e2e-systemd/run.sh swipe-kiosk_*.deb
+	VM_CACHE=$(VM_CACHE) Tests/e2e-systemd/run.sh $(HOST_DEB)
 
 # The arm64 package under systemd on an emulated arm64 machine (qemu-system-aarch64 virt, TCG); see
 # Tests/e2e-arm64/run.sh. The first run makes the root file system under $(ARM64_VM_CACHE).
@@ -198,14 +203,66 @@ e2e-arm64:
 # The Build-Depends list only Debian packages: the Swift toolchain comes from PATH, not from dpkg.
 deb: deps
 	$(call install_missing,$(DEB_PACKAGES))
-	rm -f swipe-kiosk_*.deb
+	rm -f $(HOST_DEB)
 	dpkg-buildpackage --build=binary --no-sign
 	mv ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb .
 	rm -f ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.buildinfo ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.changes
-	lintian --fail-on error swipe-kiosk_*.deb
-	@# The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
-	@! dpkg-deb -f swipe-kiosk_*.deb Depends | grep -Eio 'lib(x11|xcb|xext|xrender|sdl2|wayland|cairo)[^,]*' || \
-		{ echo "swipe-kiosk_*.deb depends on a window system's library (above): see BinaryLinkTests"; exit 1; }
+	lintian --fail-on error $(HOST_DEB)
+	$(call no_window_system,$(HOST_DEB))
+
+# The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
+define no_window_system
+	@! dpkg-deb -f $(1) Depends | grep -Eio 'lib(x11|xcb|xext|xrender|sdl2|wayland|cairo)[^,]*' || \
+		{ echo "$(1) depends on a window system's library (above): see BinaryLinkTests"; exit 1; }
+endef
+
+# arm64 (Raspberry Pi OS and Debian 13 boards): cross-built with Debian 13's Swift 6.0.3 in a Debian 13
+# amd64 build root with the Build-Depends as :arm64 and the arm64 Swift runtime as a Swift SDK
+# (tools/arm64/make-root.sh; about 1.7 GB of downloads the first time, then cached under ARM64_ROOT,
+# whose usr/lib/aarch64-linux-gnu also serves qemu-user as QEMU_LD_PREFIX). The build works on a copy
+# of the checkout under ARM64_SCRATCH with Swift-6.0 copies of three dependencies (tools/arm64/build.sh).
+ARM64_ROOT    ?= /var/cache/swipe-kiosk-arm64/root
+# The scratch copy is kept beside the root, so a new clone of the same sources (CI) builds only what changed.
+ARM64_SCRATCH ?= /var/cache/swipe-kiosk-arm64/scratch
+ARM64_HOST_PACKAGES := debootstrap rsync util-linux qemu-user
+ARM64_DEB     := swipe-kiosk_*_arm64.deb
+
+arm64-root:
+	$(call install_missing,$(ARM64_HOST_PACKAGES))
+	tools/arm64/make-root.sh $(ARM64_ROOT)
+
+# The Debian 13 arm64 libraries' root, for QEMU_LD_PREFIX.
+print-arm64-root:
+	@echo $(ARM64_ROOT)
+
+release-arm64: arm64-root
+	tools/arm64/build.sh $(ARM64_ROOT) $(ARM64_SCRATCH) release
+
+# swipe-kiosk_VERSION_arm64.deb here, checked by Debian 13's lintian (in the root) with no error or warning.
+deb-arm64: man arm64-root
+	tools/arm64/build.sh $(ARM64_ROOT) $(ARM64_SCRATCH) deb
+	rm -f $(ARM64_DEB)
+	mv $(ARM64_SCRATCH)/$(ARM64_DEB) .
+	tools/arm64/in-root.sh $(ARM64_ROOT) lintian --fail-on error,warning --display-info $(CURDIR)/$$(ls $(ARM64_DEB))
+	$(call no_window_system,$(ARM64_DEB))
+
+# The fast tests cross-built for aarch64 (Swift 6.0.3, debug) and run under qemu-user as a Cortex-A72
+# (a Raspberry Pi 4's core) over the root's libraries and fonts (tools/arm64/test-user.sh: tests that
+# need a kernel interface qemu-user lacks skip naming it); the package's binary renders the same
+# pictures as this machine's (Tests/arm64/compare-pictures.sh); Debian's arm64 libyuv runs its NEON
+# rows (Tests/arm64/libyuv-neon.sh).
+ARM64_BUILT := $(ARM64_SCRATCH)/src/.build/aarch64-unknown-linux-gnu
+test-arm64-user: deb-arm64 release
+	$(call install_missing,python3)
+	tools/arm64/build.sh $(ARM64_ROOT) $(ARM64_SCRATCH) tests
+	tools/arm64/test-user.sh $(ARM64_ROOT) $(ARM64_BUILT)/debug/SwipeKioskPackageTests.xctest
+	Tests/arm64/compare-pictures.sh .build/release/swipe-kiosk $(ARM64_BUILT)/release/swipe-kiosk $(ARM64_ROOT)
+	Tests/arm64/libyuv-neon.sh $(ARM64_ROOT) $(ARM64_SCRATCH)/neon
+
+# Then the package under systemd on the emulated arm64 machine (the package's name is known only
+# once deb-arm64 has made it, hence the second make).
+test-arm64: test-arm64-user
+	$(MAKE) e2e-arm64 E2E_ARM64_DEB=$$(ls $(ARM64_DEB))
 
 bench: release
 	$(call install_missing,gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
@@ -239,9 +296,9 @@ install: $(MAN_PAGE) $(CONFIG_MAN_PAGE) release install-config
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	# bash sources its completions: argument-parser's #! line has no use there.
-	.build/release/swipe-kiosk --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk
-	.build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
-	.build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
+	$(RUN_BUILT) .build/release/swipe-kiosk --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk
+	$(RUN_BUILT) .build/release/swipe-kiosk --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk
+	$(RUN_BUILT) .build/release/swipe-kiosk --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/swipe-kiosk.fish
 	install -d $(DESTDIR)$(UNITDIR)
 	sed 's|/usr/local/|$(PREFIX)/|g' systemd/swipe-kiosk.service > $(DESTDIR)$(UNITDIR)/swipe-kiosk.service
 	install -D -m 0644 systemd/org.swipekiosk.Kiosk1.conf $(DESTDIR)$(DBUSDIR)/org.swipekiosk.Kiosk1.conf
@@ -277,4 +334,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(DOC) $(DESTDIR)$(PREFIX)/share/swipe-kiosk
 
 clean:
-	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out e2e-vkms-out e2e-arm64-out swipe-kiosk_*.deb debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp
+	rm -rf .build $(FUZZ_SCRATCH) .build-fuzz-runs $(DEMO_OUT) e2e-out e2e-systemd-out e2e-vkms-out e2e-arm64-out swipe-kiosk_*.deb $(ARM64_SCRATCH) debian/swipe-kiosk debian/.debhelper debian/files debian/*.substvars debian/debhelper-build-stamp

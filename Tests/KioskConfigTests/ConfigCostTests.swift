@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KioskOptions
+import KioskTestFixtures
 import XCTest
 @testable import KioskConfig
 

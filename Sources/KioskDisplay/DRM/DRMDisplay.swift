@@ -267,12 +267,15 @@ public final class DRMDisplay: Display {
 
     public var pollDescriptors: [Int32] {
         // The card's descriptor is watched once, by its first display, which hands out the events.
+        // Appended one by one: Swift 6.0 gives up type-checking one long `+` chain of these.
         let isReader = card.reader === self
-        return (isReader ? [device.fileDescriptor] : [])
-            + [frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
-            + [scanoutCapture.timer.fileDescriptor] + (scanoutCapture.fence.map { [$0] } ?? [])
-            + (hotplug.map { [$0.fileDescriptor] } ?? [])
-            + (isReader ? [] : [inboxTimer.fileDescriptor])
+        var descriptors: [Int32] = isReader ? [device.fileDescriptor] : []
+        descriptors += [frameTimer.fileDescriptor, retryTimer.fileDescriptor, flipTimer.fileDescriptor]
+        descriptors.append(scanoutCapture.timer.fileDescriptor)
+        if let fence = scanoutCapture.fence { descriptors.append(fence) }
+        if let hotplug { descriptors.append(hotplug.fileDescriptor) }
+        if !isReader { descriptors.append(inboxTimer.fileDescriptor) }
+        return descriptors
     }
 
     /// The output in use, for the card to keep other displays off its connector and CRTC.
