@@ -13,7 +13,7 @@ root=$(cd "$here/../.." && pwd)
 arm64_root=${1:?usage: libyuv-neon.sh ARM64_ROOT OUT_DIR}
 out=$(mkdir -p "${2:?usage: libyuv-neon.sh ARM64_ROOT OUT_DIR}" && cd "$2" && pwd)
 qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static) || { echo "libyuv-neon: qemu-aarch64 is missing (package qemu-user)" >&2; exit 1; }
-"$root/tools/arm64/in-root.sh" "$arm64_root" /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu -fuse-ld=lld -O2 -Wall -Werror \
+IN_ROOT_BINDS=$out "$root/tools/arm64/in-root.sh" "$arm64_root" /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu -fuse-ld=lld -O2 -Wall -Werror \
     "$here/libyuv_neon.c" -Wl,-Bstatic -lyuv -Wl,-Bdynamic -lstdc++ -lm -o "$out/libyuv_neon"
 QEMU_LD_PREFIX=$arm64_root QEMU_CPU=cortex-a72 "$qemu" -d in_asm -D "$out/in_asm.log" "$out/libyuv_neon"
 status=0

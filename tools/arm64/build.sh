@@ -20,6 +20,8 @@ WHAT=${3:?usage: build.sh ROOT SCRATCH release|tests|deb}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 COPY=$SCRATCH/src
+# The scratch copy may lie outside the checkout (the Makefile keeps it beside the root): the root sees it too.
+export IN_ROOT_BINDS=$SCRATCH
 
 # The copy: sources only (the host's build folders, Package.resolved and package staging stay out;
 # excluded paths are also kept from --delete, so the copy's own .build survives). Files are compared

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs a command in the arm64 build root (chroot) in a private mount namespace: /proc, /sys, /dev,
-# the checkout (at its own path) and the local Swift package sources git points at are mounted
+# the checkout (at its own path), the folders IN_ROOT_BINDS names, and the local Swift package sources git points at are mounted
 # for this command only and vanish with it, so nothing stays mounted when a build is interrupted.
 #
 # Usage: tools/arm64/in-root.sh ROOT [NAME=VALUE...] COMMAND [ARG...] (a clean environment plus those)
@@ -12,6 +12,9 @@ ROOT=${1:?usage: in-root.sh ROOT COMMAND...}; shift
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 
 binds=("$SRC")
+# Further host folders the command works in (IN_ROOT_BINDS, colon-separated: build.sh's scratch copy).
+IFS=: read -r -a extra <<< "${IN_ROOT_BINDS:-}"
+for folder in "${extra[@]}"; do [ -z "$folder" ] || binds+=("$folder"); done
 git_env=()
 n=0
 while read -r key value; do
