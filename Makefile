@@ -201,18 +201,22 @@ e2e-arm64:
 
 # swipe-kiosk_VERSION_ARCH.deb in this directory, built by debhelper (debian/) through `make install`.
 # The Build-Depends list only Debian packages: the Swift toolchain comes from PATH, not from dpkg.
+# This machine's architecture's package, named by the shell when a recipe line runs (an arm64 one
+# from deb-arm64 may lie beside it; dpkg-dev is installed by then).
+HOST_DEB = swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb
 deb: deps
 	$(call install_missing,$(DEB_PACKAGES))
 	rm -f $(HOST_DEB)
 	dpkg-buildpackage --build=binary --no-sign
-	mv ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb .
+	mv ../$(HOST_DEB) .
 	rm -f ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.buildinfo ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.changes
 	lintian --fail-on error $(HOST_DEB)
 	$(call no_window_system,$(HOST_DEB))
 
 # The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
 define no_window_system
-	@! dpkg-deb -f $(1) Depends | grep -Eio 'lib(x11|xcb|xext|xrender|sdl2|wayland|cairo)[^,]*' || \
+	@depends=$$(dpkg-deb -f $(1) Depends) || { echo "$(1): no package to check"; exit 1; }; \
+	! echo "$$depends" | grep -Eio 'lib(x11|xcb|xext|xrender|sdl2|wayland|cairo)[^,]*' || \
 		{ echo "$(1) depends on a window system's library (above): see BinaryLinkTests"; exit 1; }
 endef
 
