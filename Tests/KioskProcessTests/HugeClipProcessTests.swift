@@ -26,13 +26,7 @@ final class HugeClipProcessTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func screenshot() throws -> PixelBuffer {
-        let file = directory.appendingPathComponent("shot.png").path
-        let result = try Command.run(KioskProcess.binary, ["ctl", "screenshot", file, "--bus", "session"],
-                                     environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        XCTAssertEqual(result.status, 0, result.error)
-        return try ImageDecoder.decode(contentsOf: file)
-    }
+    private func screenshot() throws -> PixelBuffer { try bus.screenshot(into: directory) }
 
     /// The daemon's peak resident size (VmHWM) in bytes.
     private func peakResident(_ pid: pid_t) -> Int {
