@@ -111,7 +111,7 @@ $(CONFIG_MAN_PAGE): $(shell find Sources/swipe-kiosk Sources/KioskConfig -name '
 demo: release
 	./.build/release/swipe-kiosk demo --out $(DEMO_OUT)
 
-# Tests by kind (README "Testing"), each a set of test targets: fast is pure and in-process (no
+# Tests by kind (docs/testing.md), each a set of test targets: fast is pure and in-process (no
 # programs started, no sleeps, no wall-clock reads: Tests/check-fast-kind.sh), process runs the binary and other
 # programs, window opens windows on Xvfb, vm boots kernels in QEMU (the two e2e suites).
 FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.
