@@ -309,6 +309,7 @@ install: $(MAN_PAGE) $(CONFIG_MAN_PAGE) release install-config
 	install -D -m 0644 systemd/swipe-kiosk.sysusers $(DESTDIR)$(PREFIX)/lib/sysusers.d/swipe-kiosk.conf
 	install -D -m 0644 systemd/70-swipe-kiosk-backlight.rules $(DESTDIR)$(UDEVDIR)/70-swipe-kiosk-backlight.rules
 	install -D -m 0644 README.md $(DESTDIR)$(DOC)/README.md
+	install -D -m 0644 -t $(DESTDIR)$(DOC)/docs docs/*.md docs/*.png
 	@[ -n "$(DESTDIR)" ] || { systemd-sysusers 2>/dev/null; systemctl daemon-reload 2>/dev/null || true; \
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
