@@ -38,6 +38,9 @@ public struct DaemonParts {
     /// Makes a video element's player for its content and box (scene pixels); the real one plays
     /// it through GStreamer (`CameraFeedFactory.makeVideoElementFeed`), tests put a fake here.
     public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed = DaemonParts.videoFeed
+    /// Makes the sink `[sound]` plays to on its device at its volume, once a sound is named; the
+    /// real one is GStreamer's alsasink, tests put a fake here.
+    public var makeSoundSink: (String, Double, Logger) throws(SoundLoadError) -> any SoundSink = DaemonParts.soundSink
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
@@ -131,6 +134,11 @@ public struct DaemonParts {
         let loop = try EventLoop()
         return DaemonParts(display: display, displayBackend: .sdl, loop: loop, clock: MonotonicDaemonClock(loop: loop),
                            makeTouchSource: { _, _ in nil }, makeCameraFeed: cameraFeeds(logger: logger))
+    }
+
+    /// The real sound sink: GStreamer's alsasink on `device`.
+    public static func soundSink(device: String, volume: Double, logger: Logger) throws(SoundLoadError) -> any SoundSink {
+        try GStreamerSoundSink(device: device, volume: volume, logger: logger)
     }
 
     /// The real player of a video element: its faults are warnings, its state changes notices.

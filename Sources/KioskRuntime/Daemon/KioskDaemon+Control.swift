@@ -113,6 +113,14 @@ extension KioskDaemon {
         power.setBrightness(value)
     }
 
+    /// The sound volume, 0...1 (`[sound] volume` until set; a reload that changes it replaces it).
+    public var volume: Double { sound.volume }
+
+    /// Sets the sound volume (clamped to 0...1), for a sound playing too.
+    public func setVolume(_ value: Double) {
+        sound.setVolume(value)
+    }
+
     /// Reads the config file again, as SIGHUP does.
     @discardableResult
     public func reload() -> ReloadResult {

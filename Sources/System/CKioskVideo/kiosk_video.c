@@ -1,4 +1,5 @@
 #include "CKioskVideo.h"
+#include "kiosk_gstreamer.h"
 
 #include <gst/app/gstappsink.h>
 #include <gst/gst.h>
@@ -38,7 +39,7 @@ static gpointer initialise(gpointer unused) {
     return GINT_TO_POINTER(ok ? 1 : 0);
 }
 
-static int ensure_initialised(void) {
+int kiosk_gstreamer_ready(void) {
     static GOnce once = G_ONCE_INIT;
     return GPOINTER_TO_INT(g_once(&once, initialise, NULL));
 }
@@ -198,7 +199,7 @@ static int start(kiosk_video *video, char *error, size_t error_length) {
 }
 
 kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length) {
-    if (!ensure_initialised()) {
+    if (!kiosk_gstreamer_ready()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
     }
@@ -228,7 +229,7 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
 
 kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
                               char *error, size_t error_length) {
-    if (!ensure_initialised()) {
+    if (!kiosk_gstreamer_ready()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
     }

@@ -72,4 +72,6 @@ void kiosk_video_close(kiosk_video *video);
 char *kiosk_video_file_uri(const char *path);
 void kiosk_video_free(char *text);
 
+#include "kiosk_sound.h"
+
 #endif
