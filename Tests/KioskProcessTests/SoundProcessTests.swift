@@ -1,0 +1,179 @@
+import Foundation
+import Glibc
+import KioskEngine
+@testable import KioskRuntime
+import KioskTestSupport
+import XCTest
+
+/// `[sound]` played for real: GStreamer's alsasink into an ALSA PCM that keeps time like a card
+/// (Tests/alsa/pcm_kiosk_clock.c, built by `make alsa-test-pcm`), which records every frame and
+/// the CLOCK_MONOTONIC time the first non-silent frame of each start plays. The whole daemon runs
+/// in-process (its touches from the harness); the recording is read back.
+final class SoundProcessTests: XCTestCase {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let plugin = root.appendingPathComponent(".build/alsa/libasound_module_pcm_kiosk_clock.so")
+
+    private let centre = Point(x: 160, y: 100)
+    private var folder: URL!
+    private var recording: URL { folder.appendingPathComponent("out.raw") }
+    private var marks: URL { folder.appendingPathComponent("marks.txt") }
+
+    override func setUpWithError() throws {
+        guard FileManager.default.fileExists(atPath: Self.plugin.path) else {
+            return XCTFail("\(Self.plugin.path) is missing: run `make alsa-test-pcm` (make test-process does)")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sound-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A private ALSA config after the system's: the PCM "kiosk" is the clocked recorder.
+        let config = folder.appendingPathComponent("asound.conf")
+        try """
+            pcm_type.kiosk_clock { lib "\(Self.plugin.path)" }
+            pcm.kiosk { type kiosk_clock
+                file "\(recording.path)"
+                marks "\(marks.path)" }
+            """.write(to: config, atomically: true, encoding: .utf8)
+        setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(config.path)", 1)
+    }
+
+    override func tearDown() {
+        unsetenv("ALSA_CONFIG_PATH")
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// A 48 kHz stereo 16-bit WAV of a 1 kHz sine at `amplitude`, `seconds` long.
+    private func writeTone(_ name: String, seconds: Double, amplitude: Double = 16_000) throws {
+        let frames = Int(48_000 * seconds)
+        var data = Data()
+        func le<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); le(UInt32(36 + frames * 4))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); le(UInt32(16)); le(UInt16(1)); le(UInt16(2))
+        le(UInt32(48_000)); le(UInt32(192_000)); le(UInt16(4)); le(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); le(UInt32(frames * 4))
+        for frame in 0..<frames {
+            let sample = Int16((amplitude * sin(2 * Double.pi * 1000 * Double(frame) / 48_000)).rounded())
+            le(sample); le(sample)
+        }
+        try data.write(to: folder.appendingPathComponent(name))
+    }
+
+    private func kiosk(device: String = "kiosk", volume: Double = 0.5) throws -> DaemonHarness {
+        let config = "[sound]\ndevice = \"\(device)\"\nvolume = \(volume)\ntap = \"\(folder.appendingPathComponent("tap.wav").path)\"\n"
+            + DaemonHarness.buttonScreenConfig(button: "name = \"bell\"\naction = \"signal\"")
+        let kiosk = try DaemonHarness(config: config)
+        kiosk.settle()
+        return kiosk
+    }
+
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// The PCM's `onset NS peak P` lines, once `count` are there (waiting up to `seconds`).
+    private func onsets(_ count: Int, within seconds: Double = 5) -> [(time: Int64, peak: Int)] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let lines = ((try? String(contentsOf: marks, encoding: .utf8)) ?? "").split(separator: "\n")
+            let parsed = lines.compactMap { line -> (Int64, Int)? in
+                let words = line.split(separator: " ")
+                guard words.count == 4, let time = Int64(words[1]), let peak = Int(words[3]) else { return nil }
+                return (time, peak)
+            }
+            if parsed.count >= count || Date() > deadline { return parsed.map { (time: $0.0, peak: $0.1) } }
+            usleep(5_000)
+        }
+    }
+
+    private func recordedBytes() -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: recording.path))?[.size] as? Int) ?? 0
+    }
+
+    func testATapPlaysThroughALSAAtTheVolumeWithin50Milliseconds() throws {
+        try writeTone("tap.wav", seconds: 0.2)
+        let kiosk = try kiosk(volume: 0.5)
+        // The device opens on the player's thread: give it its moment before the touch.
+        usleep(300_000)
+        let touched = Self.monotonicNanoseconds()
+        try kiosk.press(at: centre, holding: 0)
+        let heard = onsets(1)
+        XCTAssertEqual(heard.count, 1, "no sound reached the PCM; log: \(kiosk.log.lines)")
+        guard let onset = heard.first else { return }
+        let latency = Double(onset.time - touched) / 1e6
+        print("tap-to-sound: \(String(format: "%.1f", latency)) ms")
+        XCTAssertGreaterThan(latency, 0)
+        XCTAssertLessThan(latency, 50, "the tap's sound began playing \(latency) ms after the touch")
+        // 16000 at volume 0.5.
+        XCTAssertEqual(Double(onset.peak), 8000, accuracy: 80)
+        // The whole sound is played: 0.2 s of frames at least.
+        let deadline = Date().addingTimeInterval(3)
+        while recordedBytes() < 38_400 && Date() < deadline { usleep(10_000) }
+        XCTAssertGreaterThanOrEqual(recordedBytes(), 38_400)
+    }
+
+    func testANewSoundCutsTheOnePlaying() throws {
+        try writeTone("tap.wav", seconds: 1)
+        let kiosk = try kiosk()
+        usleep(300_000)
+        try kiosk.press(at: centre, holding: 0)
+        XCTAssertEqual(onsets(1).count, 1)
+        usleep(200_000)
+        try kiosk.press(at: centre, holding: 0, id: 2)
+        XCTAssertEqual(onsets(2).count, 2, "\(kiosk.log.lines)")
+        // The second plays whole (1 s); the first was cut after about 0.2 s of its 1 s.
+        let deadline = Date().addingTimeInterval(3)
+        var last = -1
+        while recordedBytes() != last && Date() < deadline {
+            last = recordedBytes()
+            usleep(300_000)
+        }
+        let seconds = Double(recordedBytes()) / 192_000
+        XCTAssertGreaterThan(seconds, 1.0)
+        XCTAssertLessThan(seconds, 1.6, "the first sound was not cut: \(seconds) s recorded")
+    }
+
+    func testNothingRunsWhileNoSoundPlays() throws {
+        try writeTone("tap.wav", seconds: 0.1)
+        let kiosk = try kiosk()
+        usleep(300_000)
+        try kiosk.press(at: centre, holding: 0)
+        XCTAssertEqual(onsets(1).count, 1)
+        // Played out, the pipeline rests in READY: no thread of the process spends CPU.
+        usleep(500_000)
+        let before = Self.threadTicks()
+        usleep(1_000_000)
+        let after = Self.threadTicks()
+        let busy = after.filter { $0.value > (before[$0.key] ?? 0) && $0.key != Self.mainThread }
+        XCTAssertEqual(busy.count, 0, "threads that ran while no sound played: \(busy)")
+        _ = kiosk
+    }
+
+    func testAMissingDeviceIsLoggedOnceAndTheKioskRunsSilent() throws {
+        try writeTone("tap.wav", seconds: 0.1)
+        let kiosk = try kiosk(device: "nosuchdevice")
+        try kiosk.press(at: centre, holding: 0)
+        // The first try, then one after 1 s: still one line.
+        usleep(1_500_000)
+        try kiosk.press(at: centre, holding: 0, id: 2)
+        usleep(200_000)
+        let warnings = kiosk.log.lines.filter { $0.contains("\"nosuchdevice\" cannot be opened") }
+        XCTAssertEqual(warnings.count, 1, "\(kiosk.log.lines)")
+        XCTAssertEqual(recordedBytes(), 0)
+        XCTAssertEqual(kiosk.daemon.currentScreen, "home")
+    }
+
+    private static let mainThread = String(getpid())
+
+    /// Each thread's CPU ticks (user + system) from /proc/self/task, by thread id.
+    private static func threadTicks() -> [String: Int] {
+        var ticks: [String: Int] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+            if fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) { ticks[task] = user + system }
+        }
+        return ticks
+    }
+}
