@@ -1,4 +1,5 @@
 import CKioskVideo
+import KioskEngine
 import Logging
 
 /// Sounds through GStreamer: decoded once by uridecodebin, played from memory by
@@ -6,8 +7,8 @@ import Logging
 /// at once and kept (READY, nothing running); one that is missing or busy is logged once and
 /// tried again after 1, 2, 4 ... 30 s, sounds meanwhile dropped.
 public final class GStreamerSoundSink: SoundSink {
-    /// The longest sound decoded: 30 s (5.8 MB) a file, so a wrong file cannot fill the memory.
-    public static let maximumBytes = 30 * Int(KIOSK_SOUND_BYTES_PER_SECOND)
+    /// The longest sound decoded, so a wrong file cannot fill the memory.
+    public static let maximumBytes = RuntimeMemory.soundMaximumBytes
 
     private let player: OpaquePointer
     /// Retained by the player's log callback until the player is freed.
