@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KioskEngine
+import KioskProcessSupport
 @testable import KioskRuntime
 import KioskTestSupport
 import XCTest
@@ -160,6 +161,54 @@ final class SoundProcessTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1, "\(kiosk.log.lines)")
         XCTAssertEqual(recordedBytes(), 0)
         XCTAssertEqual(kiosk.daemon.currentScreen, "home")
+    }
+
+    /// A 2 s AVI clip (MJPEG video, a 1 kHz sine at half scale, 16383, as 48 kHz stereo PCM) made with gst-launch-1.0.
+    private func writeClip(_ name: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let made = try Command.run(Command.find("gst-launch-1.0")!, ["-q",
+            "videotestsrc", "num-buffers=60", "!", "video/x-raw,width=160,height=90,framerate=30/1", "!", "jpegenc", "!", "mux.",
+            "audiotestsrc", "num-buffers=94", "samplesperbuffer=1024", "volume=0.5", "!", "audio/x-raw,format=S16LE,rate=48000,channels=2",
+            "!", "mux.", "avimux", "name=mux", "!", "filesink", "location=\(path)"])
+        XCTAssertEqual(made.status, 0, made.error)
+        return path
+    }
+
+    private func videoKiosk(audio: Bool) throws -> DaemonHarness {
+        let clip = try writeClip("clip.avi")
+        return try DaemonHarness(config: """
+            [display]
+            backend = "headless"
+            size = "320x200"
+            [camera]
+            source = "none"
+            [sound]
+            device = "kiosk"
+            volume = 0.5
+            [[screen]]
+            name = "home"
+              [[screen.element]]
+              type = "video"
+              path = "\(clip)"
+              loop = false
+              audio = \(audio)
+            """)
+    }
+
+    func testAVideoWithAudioPlaysItsTrackAtTheVolume() throws {
+        let kiosk = try videoKiosk(audio: true)
+        let heard = onsets(1, within: 8)
+        XCTAssertEqual(heard.count, 1, "the clip's audio never reached the PCM; log: \(kiosk.log.lines)")
+        // 16383 at volume 0.5.
+        XCTAssertEqual(Double(heard.first?.peak ?? 0), 8192, accuracy: 100)
+    }
+
+    func testAVideoWithoutAudioTrueIsSilent() throws {
+        let kiosk = try videoKiosk(audio: false)
+        // The first frame shows, and no sound is played meanwhile.
+        XCTAssertTrue(kiosk.runLoop(limit: 8) { kiosk.daemon.videos.frames.isEmpty == false }, "\(kiosk.log.lines)")
+        usleep(500_000)
+        XCTAssertEqual(recordedBytes(), 0)
     }
 
     private static let mainThread = String(getpid())

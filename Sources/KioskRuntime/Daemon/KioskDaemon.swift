@@ -118,7 +118,7 @@ public final class KioskDaemon {
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
         valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
-        sound = SoundBoard(makeSink: parts.makeSoundSink, logger: logger)
+        sound = SoundBoard(makeSink: parts.makeSoundSink, videoAudio: parts.videoAudio, logger: logger)
         sound.apply(configuration)
         let scene = try Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
             .build(frameClock: display.frameClock)

@@ -1,14 +1,17 @@
+import KioskCamera
 import KioskConfig
 import Logging
 
 /// The daemon's sounds (`[sound]`): which clip a tap or a completed swipe plays, the volume, and
 /// silence while the panel is dark. It runs on the loop and only posts to its sink, which plays
 /// on its own threads. The sink is made only when the configuration names a sound, so a kiosk
-/// without `[sound]` never opens an audio device.
+/// without `[sound]` never opens an audio device. Videos with `audio = true` play to the same
+/// device at the same volume, muted while dark (`videoAudio`).
 final class SoundBoard {
     typealias MakeSink = (_ device: String, _ volume: Double, _ logger: Logger) throws(SoundLoadError) -> any SoundSink
 
     private let makeSink: MakeSink
+    let videoAudio: VideoAudio
     private let logger: Logger
     private var sink: (any SoundSink)?
     private var device: String?
@@ -22,13 +25,15 @@ final class SoundBoard {
         didSet {
             guard isDark != oldValue else { return }
             if isDark { sink?.stop() }
+            videoAudio.level = isDark ? 0 : volume
         }
     }
     /// The volume changed (`Volume`, `P/state/volume`).
     var onVolumeChanged: () -> Void = {}
 
-    init(makeSink: @escaping MakeSink, logger: Logger) {
+    init(makeSink: @escaping MakeSink, videoAudio: VideoAudio, logger: Logger) {
         self.makeSink = makeSink
+        self.videoAudio = videoAudio
         self.logger = logger
     }
 
@@ -41,6 +46,8 @@ final class SoundBoard {
         let files = configuration.soundPaths
         if configured.volume != configuration.sound.volume || sink == nil { volume = configuration.sound.volume }
         configured = configuration.sound
+        videoAudio.device = configuration.sound.device
+        videoAudio.level = isDark ? 0 : volume
         guard !files.isEmpty else {
             sink = nil
             device = nil
@@ -77,6 +84,7 @@ final class SoundBoard {
         guard clamped != volume else { return }
         volume = clamped
         sink?.setVolume(clamped)
+        if !isDark { videoAudio.level = clamped }
         onVolumeChanged()
     }
 

@@ -84,6 +84,21 @@ final class SoundInProcessTests: XCTestCase {
         XCTAssertEqual(names(sink.played), ["tap.wav"])
     }
 
+    func testVideoAudioFollowsTheDeviceTheVolumeAndTheDark() throws {
+        let kiosk = try kiosk(button: "name = \"bell\"\naction = \"signal\"")
+        let audio = kiosk.daemon.sound.videoAudio
+        XCTAssertEqual(audio.device, "plughw:1")
+        XCTAssertEqual(audio.level, 0.5)
+        kiosk.daemon.setVolume(0.25)
+        XCTAssertEqual(audio.level, 0.25)
+        kiosk.daemon.blank()
+        XCTAssertEqual(audio.level, 0, "dark: video audio muted")
+        kiosk.daemon.setVolume(0.75)
+        XCTAssertEqual(audio.level, 0, "still dark")
+        kiosk.daemon.wake()
+        XCTAssertEqual(audio.level, 0.75)
+    }
+
     func testVolumeFromControlIsCheckedAppliedAndAnnounced() throws {
         let kiosk = try kiosk(button: "name = \"bell\"\naction = \"signal\"")
         let changes = Changes()
