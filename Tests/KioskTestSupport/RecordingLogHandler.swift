@@ -8,11 +8,19 @@ package final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [String] = []
 
-    package var lines: [String] { lock.withLock { kept } }
+    package var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept
+    }
 
     package init() {}
 
-    package func append(_ line: String) { lock.withLock { kept.append(line) } }
+    package func append(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        kept.append(line)
+    }
 
     package func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 

@@ -13,13 +13,19 @@ public final class VideoAudio: @unchecked Sendable {
 
     /// The ALSA device the clips' audio plays to.
     public var device: String {
-        get { lock.withLock { currentDevice } }
-        set { lock.withLock { currentDevice = newValue } }
+        get { locked { currentDevice } }
+        set { locked { currentDevice = newValue } }
     }
 
     /// 0...1: the volume, 0 while the panel is dark.
     public var level: Double {
-        get { lock.withLock { currentLevel } }
-        set { lock.withLock { currentLevel = min(max(newValue, 0), 1) } }
+        get { locked { currentLevel } }
+        set { locked { currentLevel = min(max(newValue, 0), 1) } }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }

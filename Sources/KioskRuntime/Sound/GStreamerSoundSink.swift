@@ -31,7 +31,7 @@ public final class GStreamerSoundSink: SoundSink {
         }, box.toOpaque(), &error, error.count)
         guard let made else {
             box.release()
-            throw SoundLoadError(path: device, reason: String(cString: error))
+            throw SoundLoadError(path: device, reason: Self.text(error))
         }
         player = made
         logBox = box
@@ -71,14 +71,19 @@ public final class GStreamerSoundSink: SoundSink {
         }
         var error = [CChar](repeating: 0, count: 512)
         guard let sound = kiosk_sound_decode(uri, Int64(maximumBytes), &error, error.count) else {
-            throw SoundLoadError(path: path, reason: String(cString: error))
+            throw SoundLoadError(path: path, reason: Self.text(error))
         }
         return SoundClip(path: path, handle: sound)
     }
 
+    /// A C error buffer's text, up to its terminating zero.
+    private static func text(_ characters: [CChar]) -> String {
+        String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Why `path` cannot be decoded, or nil (`check-config --deep`).
     public static func problem(with path: String) -> String? {
-        do {
+        do throws(SoundLoadError) {
             _ = try decode(path: path)
             return nil
         } catch {

@@ -55,7 +55,7 @@ final class SoundBoard {
             return
         }
         if sink == nil || device != configuration.sound.device {
-            do {
+            do throws(SoundLoadError) {
                 sink = try makeSink(configuration.sound.device, volume, logger)
                 device = configuration.sound.device
                 clips = [:]
@@ -69,7 +69,7 @@ final class SoundBoard {
         }
         clips = clips.filter { files.contains($0.key) }
         for path in files.sorted() where clips[path] == nil {
-            do {
+            do throws(SoundLoadError) {
                 clips[path] = try sink?.load(path: path)
             } catch {
                 logger.warning("sound: \(error); it does not play")
