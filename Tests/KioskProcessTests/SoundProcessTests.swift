@@ -18,6 +18,8 @@ final class SoundProcessTests: XCTestCase {
     private var folder: URL!
     private var recording: URL { folder.appendingPathComponent("out.raw") }
     private var marks: URL { folder.appendingPathComponent("marks.txt") }
+    /// While this file exists the test PCM acts as an unplugged USB card.
+    private var unplugged: URL { folder.appendingPathComponent("unplugged") }
 
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: Self.plugin.path) else {
@@ -31,7 +33,8 @@ final class SoundProcessTests: XCTestCase {
             pcm_type.kiosk_clock { lib "\(Self.plugin.path)" }
             pcm.kiosk { type kiosk_clock
                 file "\(recording.path)"
-                marks "\(marks.path)" }
+                marks "\(marks.path)"
+                unplugged "\(unplugged.path)" }
             """.write(to: config, atomically: true, encoding: .utf8)
         setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(config.path)", 1)
     }
@@ -209,6 +212,32 @@ final class SoundProcessTests: XCTestCase {
         XCTAssertTrue(kiosk.runLoop(limit: 8) { kiosk.daemon.videos.frames.isEmpty == false }, "\(kiosk.log.lines)")
         usleep(500_000)
         XCTAssertEqual(recordedBytes(), 0)
+    }
+
+    func testACardUnpluggedMidSoundChangesNothingElseAndPlaysAgainOnceBack() throws {
+        try writeTone("tap.wav", seconds: 1)
+        let kiosk = try kiosk()
+        usleep(300_000)
+        try kiosk.press(at: centre, holding: 0)
+        XCTAssertEqual(onsets(1).count, 1)
+        // Unplugged 0.2 s into the 1 s sound.
+        usleep(200_000)
+        FileManager.default.createFile(atPath: unplugged.path, contents: nil)
+        usleep(300_000)
+        // Nothing else changes: the screens still swipe and redraw.
+        XCTAssertTrue(try kiosk.daemon.goTo("second", animated: true) == ())
+        kiosk.settle()
+        XCTAssertEqual(kiosk.daemon.currentScreen, "second")
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("\"kiosk\" cannot be opened") }.count, 1, "\(kiosk.log.lines)")
+        // Plugged back: opened again after the back-off (1 s), then a tap plays.
+        try FileManager.default.removeItem(at: unplugged)
+        let deadline = Date().addingTimeInterval(5)
+        while !kiosk.log.contains("open again") && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(kiosk.log.contains("open again"), "\(kiosk.log.lines)")
+        XCTAssertTrue(try kiosk.daemon.goTo("home", animated: false) == ())
+        kiosk.settle()
+        try kiosk.press(at: centre, holding: 0, id: 2)
+        XCTAssertEqual(onsets(2).count, 2, "\(kiosk.log.lines)")
     }
 
     private static let mainThread = String(getpid())

@@ -11,7 +11,9 @@
    `file` receives every frame written, as raw S16LE stereo. `marks` receives one line for each
    start in which a frame was not silent:
        onset <monotonic ns when the first non-silent frame plays> peak <largest |sample|>
-   (the time the hardware pointer reaches that frame: the start's time plus the frames before it). */
+   (the time the hardware pointer reaches that frame: the start's time plus the frames before it).
+   `unplugged "/tmp/flag"`: while that file exists the PCM behaves as an unplugged USB card: opening
+   fails, and a PCM open reports POLLERR, goes DISCONNECTED and fails transfers with ENODEV. */
 #include <alsa/asoundlib.h>
 #include <alsa/pcm_external.h>
 #include <errno.h>
@@ -32,6 +34,7 @@ typedef struct {
     int timer;
     FILE *out;
     char *marks_path;
+    char *unplugged_path;
     int64_t start_ns;     /* when the pointer began moving (shifted over underruns) */
     int running;
     uint64_t written;     /* frames transferred since prepare */
@@ -45,6 +48,10 @@ static int64_t now_ns(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static int unplugged(const kiosk_clock *pcm) {
+    return pcm->unplugged_path && access(pcm->unplugged_path, F_OK) == 0;
 }
 
 static void arm(kiosk_clock *pcm, int on) {
@@ -100,6 +107,7 @@ static int kc_stop(snd_pcm_ioplug_t *io) {
 
 static snd_pcm_sframes_t kc_pointer(snd_pcm_ioplug_t *io) {
     kiosk_clock *pcm = io->private_data;
+    if (unplugged(pcm)) return -ENODEV;
     advance(pcm);
     return (snd_pcm_sframes_t)(pcm->consumed % io->buffer_size);
 }
@@ -107,6 +115,7 @@ static snd_pcm_sframes_t kc_pointer(snd_pcm_ioplug_t *io) {
 static snd_pcm_sframes_t kc_transfer(snd_pcm_ioplug_t *io, const snd_pcm_channel_area_t *areas,
                                      snd_pcm_uframes_t offset, snd_pcm_uframes_t size) {
     kiosk_clock *pcm = io->private_data;
+    if (unplugged(pcm)) return -ENODEV;
     const int16_t *samples = (const int16_t *)((const char *)areas[0].addr + (areas[0].first + offset * areas[0].step) / 8);
     for (snd_pcm_uframes_t frame = 0; frame < size; frame++) {
         for (int channel = 0; channel < 2; channel++) {
@@ -143,6 +152,12 @@ static int kc_poll_revents(snd_pcm_ioplug_t *io, struct pollfd *fds, unsigned in
         ssize_t ignored = read(pcm->timer, &expirations, sizeof expirations);
         (void)ignored;
     }
+    if (unplugged(pcm)) {
+        /* As the kernel tells of a card that is gone: POLLERR, and the PCM disconnected. */
+        snd_pcm_ioplug_set_state(io, SND_PCM_STATE_DISCONNECTED);
+        *revents = POLLERR;
+        return 0;
+    }
     *revents = (fds[0].revents & POLLIN) ? POLLOUT : 0;
     return 0;
 }
@@ -152,6 +167,7 @@ static int kc_close(snd_pcm_ioplug_t *io) {
     close(pcm->timer);
     if (pcm->out) fclose(pcm->out);
     free(pcm->marks_path);
+    free(pcm->unplugged_path);
     free(pcm);
     return 0;
 }
@@ -168,7 +184,7 @@ static const snd_pcm_ioplug_callback_t callbacks = {
 
 SND_PCM_PLUGIN_DEFINE_FUNC(kiosk_clock) {
     (void)root;
-    const char *file = NULL, *marks = NULL;
+    const char *file = NULL, *marks = NULL, *gone = NULL;
     snd_config_iterator_t i, next;
     snd_config_for_each(i, next, conf) {
         snd_config_t *entry = snd_config_iterator_entry(i);
@@ -177,15 +193,18 @@ SND_PCM_PLUGIN_DEFINE_FUNC(kiosk_clock) {
         if (!strcmp(id, "comment") || !strcmp(id, "type") || !strcmp(id, "hint")) continue;
         if (!strcmp(id, "file")) { snd_config_get_string(entry, &file); continue; }
         if (!strcmp(id, "marks")) { snd_config_get_string(entry, &marks); continue; }
+        if (!strcmp(id, "unplugged")) { snd_config_get_string(entry, &gone); continue; }
         SNDERR("unknown field %s", id);
         return -EINVAL;
     }
     if (stream != SND_PCM_STREAM_PLAYBACK) return -EINVAL;
+    if (gone && access(gone, F_OK) == 0) return -ENODEV;
     kiosk_clock *pcm = calloc(1, sizeof *pcm);
     if (!pcm) return -ENOMEM;
     pcm->timer = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
     pcm->out = file ? fopen(file, "ab") : NULL;
     pcm->marks_path = marks ? strdup(marks) : NULL;
+    pcm->unplugged_path = gone ? strdup(gone) : NULL;
     pcm->onset_frame = -1;
     pcm->io.version = SND_PCM_IOPLUG_VERSION;
     pcm->io.name = "SwipeKiosk test clock";
@@ -199,6 +218,7 @@ SND_PCM_PLUGIN_DEFINE_FUNC(kiosk_clock) {
         close(pcm->timer);
         if (pcm->out) fclose(pcm->out);
         free(pcm->marks_path);
+        free(pcm->unplugged_path);
         free(pcm);
         return error;
     }
