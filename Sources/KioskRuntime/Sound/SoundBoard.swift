@@ -16,6 +16,8 @@ final class SoundBoard {
     private var sink: (any SoundSink)?
     private var device: String?
     private var configured = SoundConfiguration()
+    /// False until the first `apply`, which takes `[sound] volume` whatever it is.
+    private var applied = false
     /// Decoded clips by path: a reload decodes only the files it newly names.
     private var clips: [String: SoundClip] = [:]
     /// The volume now (`[sound] volume` until set; a reload that changes `volume` replaces it).
@@ -44,8 +46,12 @@ final class SoundBoard {
     /// files not yet decoded, drops those no longer named, opens the device when it changed.
     func apply(_ configuration: KioskConfiguration) {
         let files = configuration.soundPaths
-        if configured.volume != configuration.sound.volume || sink == nil { volume = configuration.sound.volume }
+        // A reload that changes `volume` replaces the one set at run time; one that does not keeps it.
+        let volumeChanged = applied && configured.volume != configuration.sound.volume && volume != configuration.sound.volume
+        if !applied || configured.volume != configuration.sound.volume { volume = configuration.sound.volume }
+        applied = true
         configured = configuration.sound
+        if volumeChanged { onVolumeChanged() }
         videoAudio.device = configuration.sound.device
         videoAudio.level = isDark ? 0 : volume
         guard !files.isEmpty else {

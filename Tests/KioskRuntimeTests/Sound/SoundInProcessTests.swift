@@ -117,6 +117,19 @@ final class SoundInProcessTests: XCTestCase {
         XCTAssertEqual(sink.played, [])
     }
 
+    func testAReloadKeepsTheVolumeSetUnlessItChangesVolume() throws {
+        let kiosk = try DaemonHarness(config: "[sound]\nvolume = 0.5\n" + DaemonHarness.buttonScreenConfig(button: "target = \"second\""),
+                                      soundSink: sink)
+        kiosk.settle()
+        kiosk.daemon.setVolume(0.25)
+        try kiosk.rewriteConfig("[sound]\nvolume = 0.5\n" + DaemonHarness.buttonScreenConfig(button: "target = \"second\"\ncorner-radius = 4"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(kiosk.daemon.volume, 0.25, "a reload that leaves volume alone keeps the one set")
+        try kiosk.rewriteConfig("[sound]\nvolume = 0.75\n" + DaemonHarness.buttonScreenConfig(button: "target = \"second\""))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied)
+        XCTAssertEqual(kiosk.daemon.volume, 0.75)
+    }
+
     func testMqttVolumeCommandParses() throws {
         XCTAssertEqual(try MqttCommand(name: "volume", payload: " 0.25\n"), .volume(0.25))
         XCTAssertThrowsError(try MqttCommand(name: "volume", payload: "loud"))
