@@ -136,6 +136,27 @@ final class SoundProcessTests: XCTestCase {
         XCTAssertLessThan(seconds, 1.6, "the first sound was not cut: \(seconds) s recorded")
     }
 
+    func testABurstOfTapsLeavesNoBacklog() throws {
+        try writeTone("tap.wav", seconds: 0.5)
+        let kiosk = try kiosk()
+        usleep(300_000)
+        for id in 1...20 { try kiosk.press(at: centre, holding: 0, id: id) }
+        let lastTap = Date()
+        // The newest cuts the rest: silence within one sound's length of the last tap, not twenty.
+        var last = -1
+        var stoppedAt = Date()
+        while Date().timeIntervalSince(lastTap) < 12 {
+            usleep(100_000)
+            let now = recordedBytes()
+            if now == last { break }
+            last = now
+            stoppedAt = Date()
+        }
+        let tail = stoppedAt.timeIntervalSince(lastTap)
+        XCTAssertLessThan(tail, 1.0, "sound went on \(tail) s after the last tap")
+        XCTAssertLessThan(Double(recordedBytes()) / 192_000, 2.0, "at most about one sound recorded, not a queue of twenty")
+    }
+
     func testNothingRunsWhileNoSoundPlays() throws {
         try writeTone("tap.wav", seconds: 0.1)
         let kiosk = try kiosk()
