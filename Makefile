@@ -27,10 +27,11 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libpango1.0
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
 # What the process tests (`make test-process`) need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
 # parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test;
-# GStreamer's tools and plugins for the video tests; a Mosquitto broker and its clients, and openssl to make the TLS test's CA.
+# GStreamer's tools and plugins for the video tests; a Mosquitto broker and its clients, and openssl to make the TLS test's CA;
+# GStreamer's alsasink, and gcc with alsa-lib's headers for the sound tests' clocked ALSA PCM (alsa-test-pcm).
 TEST_PACKAGES  := dbus-daemon dbus-bin systemd python3 python3-prometheus-client prometheus util-linux \
                   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
-                  mosquitto mosquitto-clients openssl
+                  mosquitto mosquitto-clients openssl gstreamer1.0-alsa alsa-utils gcc libasound2-dev
 # What the window tests (`make test-window`) need: a private X server, and tools to drive and photograph the window.
 WINDOW_TEST_PACKAGES := xvfb xdotool imagemagick
 # What the end-to-end run needs besides: a VM with a Debian kernel, and tools to put in it.
@@ -60,7 +61,7 @@ E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
 .PHONY: arm64-root print-arm64-root release-arm64 deb-arm64 test-arm64 test-arm64-user
-.PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
+.PHONY: all deps build release man demo test test-fast test-process alsa-test-pcm test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
 
@@ -123,8 +124,18 @@ test-fast: deps check-fast-kind
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(FAST_TESTS)'
 
+# The sound tests' ALSA PCM: an alsa-lib external PCM that keeps time like a card and records what
+# it plays (Tests/alsa/pcm_kiosk_clock.c); the process tests name it in a private ALSA config.
+ALSA_TEST_PCM := .build/alsa/libasound_module_pcm_kiosk_clock.so
+alsa-test-pcm: $(ALSA_TEST_PCM)
+$(ALSA_TEST_PCM): Tests/alsa/pcm_kiosk_clock.c
+	$(call install_missing,gcc libasound2-dev)
+	install -d $(dir $@)
+	gcc -Wall -Wextra -O2 -shared -fPIC -DPIC -o $@ $< -lasound
+
 test-process: deps
 	$(call install_missing,$(TEST_PACKAGES))
+	$(MAKE) alsa-test-pcm
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'KioskProcessTests\.'
 

@@ -46,7 +46,7 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
         let configs = try broker.subscribe("homeassistant/#")
         let node = "homeassistant/%@/hall_panel/%@/config"
         func topic(_ component: String, _ object: String) -> String { String(format: node, component, object) }
-        let expected = [topic("select", "screen"), topic("light", "backlight"), topic("binary_sensor", "blanked"),
+        let expected = [topic("select", "screen"), topic("light", "backlight"), topic("number", "volume"), topic("binary_sensor", "blanked"),
                         topic("binary_sensor", "transitioning"), topic("sensor", "value_temp"), topic("sensor", "value_door"),
                         topic("button", "button_home_bell")]
         XCTAssertTrue(kiosk.runLoop(limit: 5) { expected.allSatisfy { configs.last($0) != nil } }, "\(configs.lines)")
@@ -62,6 +62,11 @@ final class MqttDiscoveryInProcessTests: XCTestCase {
         let select = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(configs.last(topic("select", "screen"))!.utf8)) as? [String: Any])
         XCTAssertEqual(select["options"] as? [String], ["home", "work"])
         XCTAssertEqual(select["command_topic"] as? String, "kiosk/d/command/goto")
+        let volume = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(configs.last(topic("number", "volume"))!.utf8)) as? [String: Any])
+        XCTAssertEqual(volume["command_topic"] as? String, "kiosk/d/command/volume")
+        XCTAssertEqual(volume["state_topic"] as? String, "kiosk/d/state/volume")
+        XCTAssertEqual(volume["min"] as? Double, 0)
+        XCTAssertEqual(volume["max"] as? Double, 1)
 
         // Home Assistant's button presses the kiosk's button.
         let presses = try broker.subscribe("kiosk/d/event/button")

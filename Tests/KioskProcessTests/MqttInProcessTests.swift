@@ -100,6 +100,7 @@ final class MqttInProcessTests: XCTestCase {
         XCTAssertEqual(late.last("\(p)/state/blanked"), "false")
         XCTAssertEqual(late.last("\(p)/state/transitioning"), "false")
         XCTAssertEqual(late.last("\(p)/state/brightness").flatMap(Double.init), fixture.kiosk.daemon.brightness)
+        XCTAssertEqual(late.last("\(p)/state/volume"), "1.0")
         // An empty text is an empty retained message, which MQTT takes as "no retained message".
         XCTAssertNil(late.last("\(p)/value/note"))
     }
@@ -146,6 +147,15 @@ final class MqttInProcessTests: XCTestCase {
         XCTAssertTrue(kiosk.runLoop(limit: 5) { fixture.all.last("\(p)/state/brightness") == "0.5" })
         answer = try run("brightness", "2")
         XCTAssertEqual(answer?["error"] as? String, "brightness 2.0 is outside 0...1")
+
+        answer = try run("volume", "0.25")
+        XCTAssertEqual(answer?["ok"] as? Bool, true)
+        XCTAssertEqual(kiosk.daemon.volume, 0.25)
+        XCTAssertTrue(kiosk.runLoop(limit: 5) { fixture.all.last("\(p)/state/volume") == "0.25" })
+        answer = try run("volume", "2")
+        XCTAssertEqual(answer?["error"] as? String, "volume 2.0 is outside 0...1")
+        answer = try run("volume", "loud")
+        XCTAssertEqual(answer?["ok"] as? Bool, false)
 
         answer = try run("blank", "")
         if answer?["ok"] as? Bool == true {

@@ -33,10 +33,11 @@ package final class DaemonHarness: KioskDaemonObserver {
     ///   - watchdogTimeout: systemd's WatchdogSec= as the notifier reports it; nil: no watchdog.
     ///   - videoFeeds: makes each video element's player (its content and box); nil: the real GStreamer one.
     ///   - wrapDisplay: the display the daemon gets, made around the headless one (a test's recording display).
+    ///   - soundSink: where `[sound]` plays; nil: the real GStreamer one.
     package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
          backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil,
          videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil,
-         wrapDisplay: (HeadlessDisplay) -> any Display = { $0 }) throws {
+         wrapDisplay: (HeadlessDisplay) -> any Display = { $0 }, soundSink: FakeSoundSink? = nil) throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-\(UUID().uuidString.prefix(8))")
@@ -58,6 +59,12 @@ package final class DaemonHarness: KioskDaemonObserver {
         parts.makeOutputDisplay = outputs.makeDisplay
         parts.makeOutputTouchSource = outputs.makeTouchSource
         if let videoFeeds { parts.makeVideoFeed = { content, size, _ in videoFeeds(content, size) } }
+        if let soundSink {
+            parts.makeSoundSink = { device, _, _ in
+                soundSink.devices.append(device)
+                return soundSink
+            }
+        }
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),

@@ -1,6 +1,6 @@
 /// The discovery keys Home Assistant's MQTT integration documents for the entity types the kiosk
 /// announces (https://www.home-assistant.io/integrations/select.mqtt/, light.mqtt, button.mqtt,
-/// sensor.mqtt, binary_sensor.mqtt, and the device block they share).
+/// sensor.mqtt, binary_sensor.mqtt, number.mqtt, and the device block they share).
 package enum HomeAssistantDiscoveryKeys {
     /// The keys every MQTT entity takes (availability, device, naming).
     package static let common: Set<String> = [
@@ -15,6 +15,8 @@ package enum HomeAssistantDiscoveryKeys {
                   "brightness_value_template", "command_topic", "on_command_type", "optimistic", "payload_off", "payload_on",
                   "retain", "schema", "state_topic", "state_value_template"],
         "button": ["command_template", "command_topic", "device_class", "payload_press", "retain"],
+        "number": ["command_template", "command_topic", "device_class", "max", "min", "mode", "optimistic", "payload_reset",
+                   "retain", "state_topic", "step", "unit_of_measurement", "value_template"],
         "sensor": ["device_class", "expire_after", "force_update", "last_reset_value_template", "state_class", "state_topic",
                    "suggested_display_precision", "unit_of_measurement", "value_template"],
         "binary_sensor": ["device_class", "expire_after", "force_update", "off_delay", "payload_off", "payload_on", "state_topic",
@@ -25,6 +27,7 @@ package enum HomeAssistantDiscoveryKeys {
         "select": ["command_topic", "options", "state_topic"],
         "light": ["command_topic", "state_topic", "payload_on", "payload_off", "brightness_command_topic", "brightness_state_topic"],
         "button": ["command_topic", "payload_press"],
+        "number": ["command_topic", "state_topic", "min", "max"],
         "sensor": ["state_topic"],
         "binary_sensor": ["state_topic", "payload_on", "payload_off"],
     ]

@@ -1,13 +1,26 @@
+import Foundation
 import KioskRuntime
 import Logging
 
-/// Keeps every logged message, so a test can read what the daemon said.
+/// Keeps every logged message, so a test can read what the daemon said (threads of its own, the
+/// sound player's, log too: the lines are behind a lock).
 package final class LogLines: @unchecked Sendable {
-    package private(set) var lines: [String] = []
+    private let lock = NSLock()
+    private var kept: [String] = []
+
+    package var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept
+    }
 
     package init() {}
 
-    package func append(_ line: String) { lines.append(line) }
+    package func append(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        kept.append(line)
+    }
 
     package func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
 

@@ -11,9 +11,10 @@ public enum CameraFeedFactory {
     ///   A missing camera is not an error here: the feed shows the fallback and keeps trying.
     /// - Parameter warn: receives the source's faults (a camera that cannot be opened or stops, a
     ///   picture that cannot be shown), which a kiosk owner must act on; nil: `log` does.
+    ///   `audio`: where a video's audio track plays when `settings.playsAudio`.
     public static func makeFeed(settings: CameraSettings, displayWidth: Int, displayHeight: Int,
                                 log: @escaping @Sendable (String) -> Void,
-                                warn: (@Sendable (String) -> Void)? = nil) throws(CameraError) -> BackgroundFeed? {
+                                warn: (@Sendable (String) -> Void)? = nil, audio: VideoAudio? = nil) throws(CameraError) -> BackgroundFeed? {
         switch settings.source {
         case .none:
             return nil
@@ -26,7 +27,10 @@ public enum CameraFeedFactory {
             let fallback = try fallbackPicture(settings, width: displayWidth, height: displayHeight)
             let path = settings.imagePath ?? ""
             return .live(LiveFeed(settings: settings, displayWidth: displayWidth, displayHeight: displayHeight, fallback: fallback,
-                                  makeDevice: { VideoPipelineDevice(path: path, box: PixelSize(width: displayWidth, height: displayHeight)) },
+                                  makeDevice: {
+                                      VideoPipelineDevice(path: path, box: PixelSize(width: displayWidth, height: displayHeight),
+                                                          audio: settings.playsAudio ? audio : nil)
+                                  },
                                   log: log, warn: warn))
         case .pattern, .image:
             let picture: FallbackPicture
@@ -80,11 +84,11 @@ public enum CameraFeedFactory {
     /// While it cannot play, the box shows black and `warn` hears why once.
     public static func makeVideoElementFeed(path: String, loops: Bool, fit: ImageFit, width: Int, height: Int,
                                             log: @escaping @Sendable (String) -> Void,
-                                            warn: (@Sendable (String) -> Void)? = nil) -> any CameraFeed {
+                                            warn: (@Sendable (String) -> Void)? = nil, audio: VideoAudio? = nil) -> any CameraFeed {
         let warn = warn ?? log
         return LiveFeed(settings: CameraSettings(source: .video, imagePath: path, fallback: .none), displayWidth: width,
                         displayHeight: height, fallback: .black, makeDevice: {
-                            VideoPipelineDevice(path: path, loops: loops, box: PixelSize(width: width, height: height), fit: fit)
+                            VideoPipelineDevice(path: path, loops: loops, box: PixelSize(width: width, height: height), fit: fit, audio: audio)
                         },
                         log: { log(elementLine($0)) }, warn: { warn(elementLine($0)) }, fit: fit)
     }

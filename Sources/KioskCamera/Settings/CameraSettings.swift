@@ -20,6 +20,8 @@ public struct CameraSettings: Hashable, Sendable {
     /// A PNG/JPEG file, or a folder of them, for `source = "image"` and `fallback = "image"`; for
     /// `source = "video"`, the video file, folder of clips or stream URI.
     public var imagePath: String?
+    /// `source = "video"`: the clip's audio track plays (`[camera] audio`).
+    public var playsAudio = false
     /// Seconds each slide stays on screen, crossfade included.
     public var slideshowInterval: Double
     /// Seconds of crossfade between two slides.

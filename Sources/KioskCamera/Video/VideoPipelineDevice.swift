@@ -8,7 +8,8 @@ import KioskOptions
 /// fails, and retries with backoff, exactly as for V4L2.
 ///
 /// `uridecodebin` picks the decoder (the board's hardware decoders where its plugins have them);
-/// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). Audio is never played. At the end of a clip the
+/// frames arrive at the clip's own pace in a format libyuv converts (the decoder's own where it is one). The audio track
+/// plays only when `audio` is given (`audio = true`), to its device at its level. At the end of a clip the
 /// next one in the folder (or the same file, or the stream again) starts; without `loops`, the
 /// last clip's end is the end (`hasEnded`). A clip that ends within `shortestLoop` of its start
 /// (one frame, a still picture in a container) is not reopened at every end, which would burn a
@@ -46,12 +47,17 @@ public final class VideoPipelineDevice: CaptureDevice {
     /// that needs (the pipeline scales, or crops for `center`); nil keeps the clip's own size.
     private let box: PixelSize?
     private let fit: ImageFit
+    /// Where the clip's audio plays; nil: silent, its audio not decoded.
+    private let audio: VideoAudio?
+    /// The level the pipeline's volume was last set to.
+    private var appliedLevel = -1.0
 
-    public init(path: String, loops: Bool = true, box: PixelSize? = nil, fit: ImageFit = .cover) {
+    public init(path: String, loops: Bool = true, box: PixelSize? = nil, fit: ImageFit = .cover, audio: VideoAudio? = nil) {
         self.path = path
         self.loops = loops
         self.box = box
         self.fit = fit
+        self.audio = audio
         description = nil
     }
 
@@ -62,6 +68,7 @@ public final class VideoPipelineDevice: CaptureDevice {
         loops = true
         box = nil
         fit = .cover
+        audio = nil
     }
 
     deinit {
@@ -181,8 +188,10 @@ public final class VideoPipelineDevice: CaptureDevice {
         case .cover: KIOSK_VIDEO_FIT_COVER
         case .center: KIOSK_VIDEO_FIT_CENTER
         }
+        appliedLevel = audio?.level ?? 0
         guard let opened = kiosk_video_open(uri, Int32(clamping: box?.width ?? 0), Int32(clamping: box?.height ?? 0), fitCode,
-                                            Int64(VideoDecoderLimit.maximumFrameBytes), &error, error.count) else {
+                                            Int64(VideoDecoderLimit.maximumFrameBytes), audio?.device, appliedLevel,
+                                            &error, error.count) else {
             throw .videoFailed(path: clip, message: Self.text(error))
         }
         video = opened
@@ -193,6 +202,10 @@ public final class VideoPipelineDevice: CaptureDevice {
     /// One frame, or none in time (false); at the end of a clip the next one starts.
     private func pull(timeout: Int32, into frame: inout kiosk_video_frame) -> Result<Bool, CameraError> {
         guard let video else { return .success(false) }
+        if let level = audio?.level, level != appliedLevel {
+            kiosk_video_set_volume(video, level)
+            appliedLevel = level
+        }
         var error = [CChar](repeating: 0, count: 1024)
         switch kiosk_video_pull(video, timeout, &frame, &error, error.count) {
         case KIOSK_VIDEO_FRAME:

@@ -25,8 +25,10 @@ public struct ConfigurationCheck: Sendable {
     ///     installed, nil when one is; each such value is a warning.
     ///   - probeVideo: tries to play a video file or folder that exists; returns what stops it
     ///     (GStreamer's message), or nil. The config module cannot play video, so the caller passes it.
+    ///   - decodeSound: decodes a whole sound file and says why it cannot be, or nil (`--deep`);
+    ///     without it each sound file is only opened.
     public init(path: String, decodePicture: ((String) -> String?)? = nil, fontSubstitute: ((String) -> String?)? = nil,
-                probeVideo: @escaping (String) -> String? = { _ in nil }) {
+                probeVideo: @escaping (String) -> String? = { _ in nil }, decodeSound: ((String) -> String?)? = nil) {
         switch ConfigurationLoader.readText(path: path) {
         case .success(let text):
             var result = ConfigurationLoader.parse(text, fileName: path, folder: ConfigurationLoader.folder(of: path))
@@ -36,6 +38,7 @@ public struct ConfigurationCheck: Sendable {
                 let problems = check.diagnostics(for: configuration)
                     + VideoPathCheck(fileName: path, locator: locator, probe: probeVideo)
                     .diagnostics(for: configuration)
+                    + SoundFileCheck(fileName: path, locator: locator, decode: decodeSound).diagnostics(for: configuration)
                     + Self.memoryProblems(configuration, fileName: path)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))

@@ -1,3 +1,4 @@
+import Foundation
 import KioskEngine
 import KioskOptions
 
@@ -34,8 +35,11 @@ public struct MemoryEstimate: Hashable, Sendable {
     /// The margin a card's shadow adds around it, each side.
     static let shadowMargin = 48
 
-    /// - Parameter pictureSize: a picture file's pixel size from its header; nil when it cannot be read.
-    public init(configuration: KioskConfiguration, displaySize: PixelSize, pictureSize: (String) -> PixelSize? = Self.headerSize) {
+    /// - Parameters:
+    ///   - pictureSize: a picture file's pixel size from its header; nil when it cannot be read.
+    ///   - soundBytes: what a sound file takes decoded (`soundEstimate`: from its size).
+    public init(configuration: KioskConfiguration, displaySize: PixelSize, pictureSize: (String) -> PixelSize? = Self.headerSize,
+                soundBytes: (String) -> Int = Self.soundEstimate) {
         self.displaySize = displaySize
         let frame = 4 * displaySize.width * displaySize.height
         var parts: [Part] = [Part(name: "the program", bytes: Self.baseBytes)]
@@ -72,10 +76,22 @@ public struct MemoryEstimate: Hashable, Sendable {
             let count = screens.videos.count
             parts.append(Part(name: "\(count) video element\(count == 1 ? "'s" : "s'") frames", bytes: screens.videos.bytes))
         }
+        let sounds = configuration.soundPaths
+        if !sounds.isEmpty {
+            parts.append(Part(name: "\(sounds.count) decoded sound\(sounds.count == 1 ? "" : "s")",
+                              bytes: sounds.reduce(0) { $0 + soundBytes($1) }))
+        }
         let count = configuration.screens.count
         parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(screens.elements) element\(screens.elements == 1 ? "" : "s")",
                           bytes: count * Self.bytesPerScreen + screens.elements * Self.bytesPerElement))
         self.parts = parts.sorted { $0.bytes > $1.bytes }
+    }
+
+    /// A sound file decoded: `RuntimeMemory.soundExpansion` times its size, at most
+    /// `RuntimeMemory.soundMaximumBytes` (a longer one is refused); 0 when it cannot be read.
+    public static func soundEstimate(_ path: String) -> Int {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { return 0 }
+        return min(size * RuntimeMemory.soundExpansion, RuntimeMemory.soundMaximumBytes)
     }
 
     /// A video shown in `box`: its feed's frames and its pipeline's at the box's size (frames are

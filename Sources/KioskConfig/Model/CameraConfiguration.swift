@@ -16,6 +16,8 @@ public struct CameraConfiguration: Hashable, Sendable {
     public var slideshowInterval: Double = 5
     /// Shown when the source fails to open or stops delivering frames.
     public var fallback: CameraFallback = .pattern
+    /// `source = "video"`: play the clip's audio track at `[sound]`'s device and volume.
+    public var audio = false
 
     /// Every setting at its default, as an omitted section reads.
     public init() {}
@@ -33,6 +35,7 @@ public struct CameraConfiguration: Hashable, Sendable {
         path = table.filePath("path")
         slideshowInterval = table.number("slideshow-interval", default: slideshowInterval, in: 0.5...86_400)
         fallback = table.choice("fallback", default: fallback)
+        audio = table.bool("audio", default: audio)
         if source == .image && path == nil && !table.contains("path") {
             table.diagnostics.keyError("[camera] source = \"image\" needs 'path': an image file or a folder of images",
                                        at: table.path.appending("source"))

@@ -19,6 +19,7 @@ public struct KioskConfiguration: Hashable, Sendable {
     public var metrics = MetricsConfiguration()
     public var mqtt = MqttConfiguration()
     public var limits = LimitsConfiguration()
+    public var sound = SoundConfiguration()
     /// `[[value]]`: the named texts `{name}` placeholders show.
     public var values: [ValueConfiguration] = []
     /// In swipe order; never empty.
@@ -57,6 +58,7 @@ public struct KioskConfiguration: Hashable, Sendable {
         metrics = MetricsConfiguration(reading: root.table("metrics"))
         mqtt = MqttConfiguration(reading: root.table("mqtt"))
         limits = LimitsConfiguration(reading: root.table("limits"))
+        sound = SoundConfiguration(reading: root.table("sound"))
         let valueTables = root.tables("value")
         values = valueTables.map(ValueConfiguration.init(reading:))
         var screenTables = root.tables("screen")

@@ -18,4 +18,11 @@ public enum RuntimeMemory {
     /// The frames a decoder is counted as holding at the clip's size: the one it decodes into and
     /// the ones it keeps for reference or hands on.
     public static let videoDecoderFrames = 4
+    /// Bytes a second of decoded sound takes in memory (`[sound]`: 48 kHz, stereo, 16 bits).
+    public static let soundBytesPerSecond = 192_000
+    /// The most one sound file may decode to: 30 s; a longer one is refused at load.
+    public static let soundMaximumBytes = 30 * soundBytesPerSecond
+    /// How much larger than its file a sound is counted once decoded, up to `soundMaximumBytes`:
+    /// 8-bit mono 8 kHz WAV decodes to 24 times its size; MP3 at 128 kbit/s to 12, Vorbis about as much.
+    public static let soundExpansion = 24
 }

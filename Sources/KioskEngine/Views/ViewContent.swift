@@ -67,11 +67,14 @@ public struct VideoContent: Hashable, Sendable {
     public var fit: ImageFit
     /// Start again at the end; false leaves the last frame on show.
     public var loops: Bool
+    /// Its audio track plays.
+    public var audio: Bool
 
-    public init(source: String, fit: ImageFit = .contain, loops: Bool = true) {
+    public init(source: String, fit: ImageFit = .contain, loops: Bool = true, audio: Bool = false) {
         self.source = source
         self.fit = fit
         self.loops = loops
+        self.audio = audio
     }
 }
 

@@ -58,10 +58,21 @@ public final class ControlClient {
 
     /// Sets the `Brightness` property (Properties.Set).
     public func setBrightness(_ value: Double) throws(BusError) {
+        try setDouble("Brightness", value)
+    }
+
+    public func volume() throws(BusError) -> Double { try property("Volume", "d").readDouble() }
+
+    /// Sets the `Volume` property (Properties.Set).
+    public func setVolume(_ value: Double) throws(BusError) {
+        try setDouble("Volume", value)
+    }
+
+    private func setDouble(_ name: String, _ value: Double) throws(BusError) {
         let call = try connection.newMethodCall(destination: KioskBusInterface.busName, path: KioskBusInterface.objectPath,
                                                 interface: "org.freedesktop.DBus.Properties", member: "Set")
         try call.append(KioskBusInterface.interface)
-        try call.append("Brightness")
+        try call.append(name)
         try call.append(variant: value)
         _ = try connection.call(call)
     }

@@ -189,6 +189,7 @@ public final class ControlService: KioskDaemonObserver {
             case "TouchDevices": try message.append(target.touchDevices)
             case "UptimeSeconds": try message.append(target.uptime)
             case "Brightness": try message.append(target.brightness)
+            case "Volume": try message.append(target.volume)
             case "Values": try message.append(target.values)
             case "Outputs": try message.append(target.outputs)
             default: return -ENOENT
@@ -205,6 +206,7 @@ public final class ControlService: KioskDaemonObserver {
         do {
             switch property {
             case "Brightness": try target.setBrightness(try BusMessage(borrowing: value).readDouble())
+            case "Volume": try target.setVolume(try BusMessage(borrowing: value).readDouble())
             default: return -ENOENT
             }
         } catch let failure as ControlError {

@@ -20,6 +20,8 @@ public protocol ControlTarget: AnyObject {
     var uptime: Double { get }
     /// The backlight level while awake, 0...1.
     var brightness: Double { get }
+    /// The sound volume, 0...1 (`[sound] volume` until set).
+    var volume: Double { get }
 
     /// Runs the transition a tab button runs; throws `.busy` or `.noSuchScreen`.
     func goTo(screen: String, animated: Bool) throws(ControlError)
@@ -39,6 +41,8 @@ public protocol ControlTarget: AnyObject {
     func wakePanel() throws(ControlError)
     /// Sets the backlight level while awake; throws `.invalidArgument` outside 0...1.
     func setBrightness(_ value: Double) throws(ControlError)
+    /// Sets the sound volume; throws `.invalidArgument` outside 0...1.
+    func setVolume(_ value: Double) throws(ControlError)
     /// The Prometheus text of the kiosk's metrics.
     var metricsText: String { get }
     /// Every `[[value]]`'s text, by name.

@@ -101,6 +101,7 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     public var touchDevices: [String] { daemon.touchDevices }
     public var uptime: Double { daemon.uptime }
     public var brightness: Double { daemon.brightness }
+    public var volume: Double { daemon.volume }
 
     public var metricsText: String {
         metrics.cameraFaults(total: daemon.cameraFaultCount)
@@ -214,6 +215,11 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     public func setBrightness(_ value: Double) throws(ControlError) {
         guard (0...1).contains(value) else { throw .invalidArgument("brightness \(value) is outside 0...1") }
         daemon.setBrightness(value)
+    }
+
+    public func setVolume(_ value: Double) throws(ControlError) {
+        guard (0...1).contains(value) else { throw .invalidArgument("volume \(value) is outside 0...1") }
+        daemon.setVolume(value)
     }
 
     public var values: [String: String] { daemon.values }

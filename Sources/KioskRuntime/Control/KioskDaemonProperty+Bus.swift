@@ -8,6 +8,7 @@ extension KioskDaemonProperty {
         case .transitioning: "Transitioning"
         case .brightness: "Brightness"
         case .values: "Values"
+        case .volume: "Volume"
         case .outputs: "Outputs"
         }
     }

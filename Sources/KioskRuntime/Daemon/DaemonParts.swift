@@ -37,7 +37,12 @@ public struct DaemonParts {
     public var opensBacklight = true
     /// Makes a video element's player for its content and box (scene pixels); the real one plays
     /// it through GStreamer (`CameraFeedFactory.makeVideoElementFeed`), tests put a fake here.
-    public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed = DaemonParts.videoFeed
+    public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed
+    /// Where clips with `audio = true` play their audio, and how loud (the sound board sets it).
+    public let videoAudio = VideoAudio()
+    /// Makes the sink `[sound]` plays to on its device at its volume, once a sound is named; the
+    /// real one is GStreamer's alsasink, tests put a fake here.
+    public var makeSoundSink: (String, Double, Logger) throws(SoundLoadError) -> any SoundSink = DaemonParts.soundSink
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
@@ -55,6 +60,7 @@ public struct DaemonParts {
         self.notifier = notifier
         makeOutputDisplay = Self.headlessOutput(virtualClock: false)
         makeOutputTouchSource = { _, _, _ in nil }
+        makeVideoFeed = Self.videoFeeds(audio: videoAudio)
     }
 
     /// Opens outputs beside the first as headless surfaces: `mode` (its size and rate), else
@@ -85,8 +91,9 @@ public struct DaemonParts {
                 for message in monitor.startupMessages { logger.info("\(message)") }
                 return monitor
             },
-            makeCameraFeed: cameraFeeds(logger: logger,
-                                        exportsBuffers: opened.backend == .drm && configuration.display.planes == .auto))
+            makeCameraFeed: { _, _ in nil })
+        parts.makeCameraFeed = cameraFeeds(logger: logger, exportsBuffers: opened.backend == .drm && configuration.display.planes == .auto,
+                                           audio: parts.videoAudio)
         parts.makeOutputTouchSource = { output, input, surface in
             let monitor = try TouchMonitor(settings: input.touchDeviceSettings(forOutput: output), surface: surface)
             for message in monitor.startupMessages { logger.info("output \(output): \(message)") }
@@ -129,28 +136,41 @@ public struct DaemonParts {
     /// window's input), the camera as `[camera]` names it, and CLOCK_MONOTONIC.
     public static func window(_ display: any InteractiveDisplay, logger: Logger) throws -> DaemonParts {
         let loop = try EventLoop()
-        return DaemonParts(display: display, displayBackend: .sdl, loop: loop, clock: MonotonicDaemonClock(loop: loop),
-                           makeTouchSource: { _, _ in nil }, makeCameraFeed: cameraFeeds(logger: logger))
+        var parts = DaemonParts(display: display, displayBackend: .sdl, loop: loop, clock: MonotonicDaemonClock(loop: loop),
+                                makeTouchSource: { _, _ in nil }, makeCameraFeed: { _, _ in nil })
+        parts.makeCameraFeed = cameraFeeds(logger: logger, audio: parts.videoAudio)
+        return parts
     }
 
-    /// The real player of a video element: its faults are warnings, its state changes notices.
-    public static func videoFeed(_ content: VideoContent, size: PixelSize, logger: Logger) -> any CameraFeed {
-        CameraFeedFactory.makeVideoElementFeed(path: content.source, loops: content.loops, fit: content.fit,
-                                               width: size.width, height: size.height,
-                                               log: { [logger] line in logger.notice("video element: \(line)") },
-                                               warn: { [logger] line in logger.repeating("video", .warning, "video element: \(line)") })
+    /// The real sound sink: GStreamer's alsasink on `device`.
+    public static func soundSink(device: String, volume: Double, logger: Logger) throws(SoundLoadError) -> any SoundSink {
+        try GStreamerSoundSink(device: device, volume: volume, logger: logger)
+    }
+
+    /// The real players of video elements: their faults are warnings, their state changes notices;
+    /// a clip with `audio = true` plays its audio through `audio`.
+    public static func videoFeeds(audio: VideoAudio) -> (VideoContent, PixelSize, Logger) -> any CameraFeed {
+        { content, size, logger in
+            CameraFeedFactory.makeVideoElementFeed(path: content.source, loops: content.loops, fit: content.fit,
+                                                   width: size.width, height: size.height,
+                                                   log: { [logger] line in logger.notice("video element: \(line)") },
+                                                   warn: { [logger] line in logger.repeating("video", .warning, "video element: \(line)") },
+                                                   audio: content.audio ? audio : nil)
+        }
     }
 
     /// Makes the real camera feed `[camera]` names, at the scene's size; `exportsBuffers`: its
     /// buffers exported as DMABUF, for a display that may scan them out as captured.
-    private static func cameraFeeds(logger: Logger, exportsBuffers: Bool = false) -> (CameraConfiguration, Size) throws -> BackgroundFeed? {
+    private static func cameraFeeds(logger: Logger, exportsBuffers: Bool = false, audio: VideoAudio)
+        -> (CameraConfiguration, Size) throws -> BackgroundFeed? {
         { camera, size in
             var settings = camera.cameraSettings
             settings.exportsBuffers = exportsBuffers
             return try CameraFeedFactory.makeFeed(settings: settings, displayWidth: Int(size.width),
                                            displayHeight: Int(size.height),
                                            log: { [logger] line in logger.notice("camera: \(line)") },
-                                           warn: { [logger] line in logger.repeating("camera", .warning, "camera: \(line)") })
+                                           warn: { [logger] line in logger.repeating("camera", .warning, "camera: \(line)") },
+                                           audio: audio)
         }
     }
 }

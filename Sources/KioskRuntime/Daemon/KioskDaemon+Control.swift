@@ -66,10 +66,11 @@ extension KioskDaemon {
         configuration.screens.first { $0.name == screen }?.buttons.first { $0.displayName == name }
     }
 
-    /// Presses `button` on `screen` as a finger would: a screen button goes to its screen.
+    /// Presses `button` on `screen` as a finger would: its sound plays, a screen button goes to its screen.
     /// Returns false when there is no such button.
     public func pressButton(screen: String, button name: String) -> Bool {
         guard let button = button(screen: screen, named: name) else { return false }
+        sound.buttonPressed(button)
         if let target = button.target {
             try? goTo(target, animated: true)
         } else {
@@ -111,6 +112,14 @@ extension KioskDaemon {
     /// changes `[power] brightness` replaces it.
     public func setBrightness(_ value: Double) {
         power.setBrightness(value)
+    }
+
+    /// The sound volume, 0...1 (`[sound] volume` until set; a reload that changes it replaces it).
+    public var volume: Double { sound.volume }
+
+    /// Sets the sound volume (clamped to 0...1), for a sound playing too.
+    public func setVolume(_ value: Double) {
+        sound.setVolume(value)
     }
 
     /// Reads the config file again, as SIGHUP does.

@@ -51,6 +51,8 @@ public final class KioskDaemon {
     /// Kills what commands leave behind (see `ChildReaper`).
     let reaper = ChildReaper()
     let buttons: ButtonActions
+    /// `[sound]`: taps and swipes play through it.
+    let sound: SoundBoard
     /// The time of day: `[[power.schedule]]` and clock values read it, and hear when it is set.
     private let wallClock: any WallClock
     private var replay: ReplayFeeder?
@@ -116,7 +118,9 @@ public final class KioskDaemon {
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
         valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
-        let scene = try Self.sceneBuilder(root, values: valueSources.store, buttons: buttons)
+        sound = SoundBoard(makeSink: parts.makeSoundSink, videoAudio: parts.videoAudio, logger: logger)
+        sound.apply(configuration)
+        let scene = try Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
             .build(frameClock: display.frameClock)
         logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
         sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
@@ -136,14 +140,17 @@ public final class KioskDaemon {
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
         outputs = OutputSet(context: context, makeDisplay: parts.makeOutputDisplay, makeTouchSource: parts.makeOutputTouchSource,
                             input: input)
-        outputs.makeSceneBuilder = { [valueSources, buttons] root in Self.sceneBuilder(root, values: valueSources.store, buttons: buttons) }
-        applier.makeSceneBuilder = { [valueSources, buttons] root in
+        outputs.makeSceneBuilder = { [valueSources, buttons, sound] root in
+            Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
+        }
+        applier.makeSceneBuilder = { [valueSources, buttons, sound] root in
             // The new values are in the store (keeping their texts) before the new screens bind to
             // them; their sources start only once those screens are on show.
             valueSources.stage(root.configuration.values)
-            return Self.sceneBuilder(root, values: valueSources.store, buttons: buttons)
+            return Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
         }
         applier.onSceneReplaced = { [unowned self] configuration in
+            sound.apply(configuration)
             valueSources.start(configuration.values)
             outputs.apply(configuration, mainScreen: currentScreen)
         }
@@ -157,9 +164,10 @@ public final class KioskDaemon {
         throw ConfigurationError(diagnostics: [ConfigDiagnostic(file: path ?? "the built-in demo", position: nil, message: problem)])
     }
 
-    private static func sceneBuilder(_ root: SceneRoot, values: ValueStore, buttons: ButtonActions) -> SceneBuilder {
+    private static func sceneBuilder(_ root: SceneRoot, values: ValueStore, buttons: ButtonActions, sound: SoundBoard) -> SceneBuilder {
         var builder = root.sceneBuilder(values: values)
         builder.onButtonAction = { [unowned buttons] screen, button in buttons.press(button, on: screen) }
+        builder.onButtonPressed = { [unowned sound] button in sound.buttonPressed(button) }
         builder.shouldStop = SignalSource.isStopPending
         return builder
     }
@@ -178,6 +186,7 @@ public final class KioskDaemon {
             idle.reschedule()
             notify { $0.transitionEnded(from: from, to: to, completed: completed) }
             if completed {
+                if from != to { sound.screenChanged() }
                 outputs.mainScreenChanged(to: to)
                 notify { $0.screenChanged(from: from, to: to) }
                 notify { $0.outputScreenChanged(output: mainOutputName, from: from, to: to) }
@@ -232,6 +241,7 @@ public final class KioskDaemon {
             pacer.isSuspended = dark
             outputs.setDark(dark)
             videos.isSuspended = dark
+            sound.isDark = dark
             if dark {
                 camera.pause()
             } else {
@@ -247,6 +257,7 @@ public final class KioskDaemon {
             notifier.status(status)
         }
         power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
+        sound.onVolumeChanged = { [unowned self] in notify { $0.propertiesChanged([.volume]) } }
         valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
         valueSources.store.onValueChanged = { [unowned self] _ in notify { $0.propertiesChanged([.values]) } }
         buttons.onSignal = { [unowned self] screen, button in notify { $0.buttonPressed(screen: screen, button: button) } }
@@ -327,6 +338,7 @@ public final class KioskDaemon {
         power.stop()
         valueSources.stop()
         buttons.stop()
+        sound.stop()
         let killed = reaper.killEverything()
         if !killed.isEmpty {
             logger.notice("stopping: killed \(killed.count) processes left by commands: \(killed.map(\.description).joined(separator: ", "))")

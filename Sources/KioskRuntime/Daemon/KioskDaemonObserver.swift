@@ -57,6 +57,8 @@ public enum KioskDaemonProperty: Hashable, Sendable, CaseIterable {
     case brightness
     /// `KioskDaemon.values`.
     case values
+    /// `KioskDaemon.volume`.
+    case volume
     /// `KioskDaemon.outputs`.
     case outputs
 }

@@ -8,12 +8,13 @@ enum MqttCommand: Equatable {
     case blank
     case wake
     case brightness(Double)
+    case volume(Double)
     case reload
     /// Presses a button as a finger would (Home Assistant's button entities).
     case press(screen: String, button: String)
 
     /// Every command topic's tail, for the error an unknown one gets.
-    static let names = "goto, set/NAME, blank, wake, brightness, reload, press"
+    static let names = "goto, set/NAME, blank, wake, brightness, volume, reload, press"
 
     /// Parses the command `name` with `payload`; throws the text `P/result` reports.
     init(name: String, payload: String) throws(ControlError) {
@@ -47,6 +48,11 @@ enum MqttCommand: Equatable {
                 throw .invalidArgument("brightness takes a number between 0 and 1, not \"\(MessageText.shortened(payload))\"")
             }
             self = .brightness(level)
+        case "volume":
+            guard let level = Double(payload.trimmingCharacters(in: .whitespacesAndNewlines)), level.isFinite else {
+                throw .invalidArgument("volume takes a number between 0 and 1, not \"\(MessageText.shortened(payload))\"")
+            }
+            self = .volume(level)
         default:
             guard name.hasPrefix("set/"), name.count > 4 else {
                 throw .invalidArgument("unknown command \"\(MessageText.shortened(name))\"; commands: \(Self.names)")
@@ -70,6 +76,7 @@ enum MqttCommand: Equatable {
             case .blank: try target.blankPanel()
             case .wake: try target.wakePanel()
             case .brightness(let level): try target.setBrightness(level)
+            case .volume(let level): try target.setVolume(level)
             case .reload: break
             case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
             }

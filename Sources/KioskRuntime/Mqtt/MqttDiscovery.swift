@@ -1,7 +1,7 @@
 import KioskConfig
 
 /// Home Assistant MQTT discovery for one kiosk: a device with a `select` (the screen), a `light`
-/// (the backlight), a `button` per button element, a `sensor` per value and `binary_sensor`s for
+/// (the backlight), a `number` (the volume), a `button` per button element, a `sensor` per value and `binary_sensor`s for
 /// blanked and transitioning, each with the kiosk's availability. Keys as Home Assistant's MQTT
 /// integration documents them for each entity type.
 struct MqttDiscovery {
@@ -37,6 +37,10 @@ struct MqttDiscovery {
             "brightness_command_template": "{{ (value / 255) | round(3) }}",
             "brightness_state_topic": topics.brightness,
             "brightness_value_template": "{{ (value | float * 255) | round(0) | int }}",
+        ])
+        add("number", "volume", "Volume", [
+            "command_topic": topics.command("volume"), "state_topic": topics.volume,
+            "min": 0, "max": 1, "step": 0.05, "mode": "slider",
         ])
         add("binary_sensor", "blanked", "Blanked", [
             "state_topic": topics.blanked, "payload_on": "true", "payload_off": "false",

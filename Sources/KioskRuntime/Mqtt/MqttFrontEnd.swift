@@ -108,6 +108,7 @@ public final class MqttFrontEnd: KioskDaemonObserver {
             case .blanked: client.publish(topics.blanked, String(target.isBlanked), retain: true, qos: 0)
             case .transitioning: client.publish(topics.transitioning, String(target.isTransitioning), retain: true, qos: 0)
             case .brightness: client.publish(topics.brightness, String(target.brightness), retain: true, qos: 0)
+            case .volume: client.publish(topics.volume, String(target.volume), retain: true, qos: 0)
             case .values:
                 let values = target.values
                 // A value a reload removed loses its retained text.

@@ -8,6 +8,7 @@ struct MqttTopics {
     var blanked: String { "\(prefix)/state/blanked" }
     var transitioning: String { "\(prefix)/state/transitioning" }
     var brightness: String { "\(prefix)/state/brightness" }
+    var volume: String { "\(prefix)/state/volume" }
     func value(_ name: String) -> String { "\(prefix)/value/\(name)" }
     func event(_ name: String) -> String { "\(prefix)/event/\(name)" }
     var commands: String { "\(prefix)/command/#" }

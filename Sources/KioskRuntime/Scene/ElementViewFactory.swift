@@ -39,7 +39,7 @@ struct ElementViewFactory {
             bindText(button.title, button.textStyle, to: view)
             ButtonBehaviour(button: button).attach(to: view) { press(button) }
         case let .video(video):
-            view.content = .video(VideoContent(source: video.path, fit: video.fit, loops: video.loop))
+            view.content = .video(VideoContent(source: video.path, fit: video.fit, loops: video.loop, audio: video.audio))
         }
         return view
     }

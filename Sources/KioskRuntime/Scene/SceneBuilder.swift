@@ -12,6 +12,8 @@ public struct SceneBuilder {
     public var values: ValueStore
     /// A `signal` or `exec` button was pressed on the named screen.
     public var onButtonAction: (_ screen: String, _ button: ButtonElement) -> Void = { _, _ in }
+    /// Any button was pressed (before its action): its sound plays.
+    public var onButtonPressed: (_ button: ButtonElement) -> Void = { _ in }
     /// Asked before each screen is built; true throws `StopRequested` (the daemon asks whether a
     /// SIGTERM waits, so a thousand screens never hold a stop back).
     public var shouldStop: () -> Bool = { false }
@@ -90,7 +92,8 @@ public struct SceneBuilder {
     }
 
     private func makeScreen(_ screen: ScreenConfiguration, goTo: @escaping (String) -> Void) -> ViewController {
-        let factory = ElementViewFactory(values: values) { [onButtonAction] button in
+        let factory = ElementViewFactory(values: values) { [onButtonAction, onButtonPressed] button in
+            onButtonPressed(button)
             if case .screen(let target) = button.action { goTo(target) } else { onButtonAction(screen.name, button) }
         }
         let controller = ViewController(name: screen.name)

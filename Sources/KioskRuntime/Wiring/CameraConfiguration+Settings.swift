@@ -10,7 +10,7 @@ extension CameraConfiguration {
         if let format {
             formats = [format] + formats.filter { $0 != format }
         }
-        return CameraSettings(
+        var settings = CameraSettings(
             source: source,
             devicePath: device,
             requestedWidth: size?.width ?? defaults.requestedWidth,
@@ -21,5 +21,7 @@ extension CameraConfiguration {
             imagePath: path,
             slideshowInterval: slideshowInterval,
             fallback: fallback)
+        settings.playsAudio = audio
+        return settings
     }
 }

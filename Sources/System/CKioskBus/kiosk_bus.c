@@ -33,6 +33,8 @@ static const sd_bus_vtable kiosk_bus_vtable[] = {
     SD_BUS_PROPERTY("UptimeSeconds", "d", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_INVALIDATION),
     SD_BUS_WRITABLE_PROPERTY("Brightness", "d", kiosk_bus_property, kiosk_bus_set_property, 0,
                              SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_WRITABLE_PROPERTY("Volume", "d", kiosk_bus_property, kiosk_bus_set_property, 0,
+                             SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_PROPERTY("Values", "a{ss}", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_PROPERTY("Outputs", "a(sbsus)", kiosk_bus_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
     SD_BUS_METHOD_WITH_NAMES("GoTo", "sb", SD_BUS_PARAM(screen) SD_BUS_PARAM(animated), "", ,

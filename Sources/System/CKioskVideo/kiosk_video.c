@@ -1,4 +1,5 @@
 #include "CKioskVideo.h"
+#include "kiosk_gstreamer.h"
 
 #include <gst/app/gstappsink.h>
 #include <gst/gst.h>
@@ -25,6 +26,9 @@ struct kiosk_video {
     long long refused_bytes;
     gint refused;
     GstElement *sink;
+    /* The audio branch's first element and its volume, when the clip's audio plays. */
+    GstElement *audio_head;
+    GstElement *volume;
     GstSample *sample;
     GstVideoFrame frame;
     int mapped;
@@ -38,7 +42,7 @@ static gpointer initialise(gpointer unused) {
     return GINT_TO_POINTER(ok ? 1 : 0);
 }
 
-static int ensure_initialised(void) {
+int kiosk_gstreamer_ready(void) {
     static GOnce once = G_ONCE_INIT;
     return GPOINTER_TO_INT(g_once(&once, initialise, NULL));
 }
@@ -125,10 +129,28 @@ static gboolean autoplug_continue(GstElement *bin, GstPad *pad, GstCaps *caps, g
     return FALSE;
 }
 
+/* Links the decoder's first audio pad into the audio branch; later ones stay unlinked. */
+static void link_audio_pad(kiosk_video *video, GstPad *pad) {
+    GstPad *sink = gst_element_get_static_pad(video->audio_head, "sink");
+    if (!gst_pad_is_linked(sink)) gst_pad_link(pad, sink);
+    gst_object_unref(sink);
+}
+
 /* Links the decoder's first video pad into the chain; later pads (a second video stream) stay unlinked. */
 static void pad_added(GstElement *source, GstPad *pad, gpointer data) {
     (void)source;
     kiosk_video *video = data;
+    if (video->audio_head) {
+        GstCaps *caps = gst_pad_get_current_caps(pad);
+        if (!caps) caps = gst_pad_query_caps(pad, NULL);
+        const GstStructure *structure = caps ? gst_caps_get_structure(caps, 0) : NULL;
+        int audio = structure && g_str_has_prefix(gst_structure_get_name(structure), "audio/");
+        if (caps) gst_caps_unref(caps);
+        if (audio) {
+            if (!g_atomic_int_get(&video->refused)) link_audio_pad(video, pad);
+            return;
+        }
+    }
     GstPad *sink = gst_element_get_static_pad(video->head, "sink");
     if (!gst_pad_is_linked(sink) && !g_atomic_int_get(&video->refused)) {
         GstCaps *caps = gst_pad_get_current_caps(pad);
@@ -198,7 +220,7 @@ static int start(kiosk_video *video, char *error, size_t error_length) {
 }
 
 kiosk_video *kiosk_video_open_description(const char *description, char *error, size_t error_length) {
-    if (!ensure_initialised()) {
+    if (!kiosk_gstreamer_ready()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
     }
@@ -226,9 +248,31 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
     return start(video, error, error_length) ? video : NULL;
 }
 
+/* The audio branch into the pipeline: audioconvert -> audioresample -> volume -> alsasink. */
+static int add_audio(kiosk_video *video, const char *device, double volume, char *error, size_t error_length) {
+    const char *names[] = {"audioconvert", "audioresample", "volume", "alsasink"};
+    const char *packages[] = {"gstreamer1.0-plugins-base", "gstreamer1.0-plugins-base", "gstreamer1.0-plugins-base", "gstreamer1.0-alsa"};
+    GstElement *elements[4];
+    for (int index = 0; index < 4; index++) {
+        elements[index] = gst_element_factory_make(names[index], NULL);
+        if (!elements[index]) {
+            snprintf(error, error_length, "GStreamer lacks %s (install %s)", names[index], packages[index]);
+            for (int made = 0; made < index; made++) gst_object_unref(elements[made]);
+            return 0;
+        }
+    }
+    g_object_set(elements[2], "volume", volume < 0 ? 0.0 : volume > 1 ? 1.0 : volume, NULL);
+    g_object_set(elements[3], "device", device, NULL);
+    for (int index = 0; index < 4; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
+    gst_element_link_many(elements[0], elements[1], elements[2], elements[3], NULL);
+    video->audio_head = elements[0];
+    video->volume = elements[2];
+    return 1;
+}
+
 kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
-                              char *error, size_t error_length) {
-    if (!ensure_initialised()) {
+                              const char *audio_device, double volume, char *error, size_t error_length) {
+    if (!kiosk_gstreamer_ready()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
     }
@@ -253,12 +297,17 @@ kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, in
     video->box_height = box_height;
     video->fit = fit;
     video->max_frame_bytes = max_frame_bytes;
-    /* Only raw video is exposed: audio is never decoded nor played. */
-    GstCaps *video_only = gst_caps_from_string("video/x-raw(ANY)");
-    g_object_set(elements[0], "uri", uri, "caps", video_only, "expose-all-streams", FALSE, NULL);
-    gst_caps_unref(video_only);
+    /* Only raw video is exposed unless the audio plays: otherwise audio is never decoded. */
+    GstCaps *raw = gst_caps_from_string(audio_device ? "video/x-raw(ANY);audio/x-raw(ANY)" : "video/x-raw(ANY)");
+    g_object_set(elements[0], "uri", uri, "caps", raw, "expose-all-streams", FALSE, NULL);
+    gst_caps_unref(raw);
     configure_sink(video->sink);
     for (int index = 0; index < 6; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
+    if (audio_device && !add_audio(video, audio_device, volume, error, error_length)) {
+        gst_object_unref(video->pipeline);
+        g_free(video);
+        return NULL;
+    }
     gst_element_link_many(elements[1], elements[2], elements[3], elements[4], elements[5], NULL);
     g_signal_connect(elements[0], "pad-added", G_CALLBACK(pad_added), video);
     g_signal_connect(elements[0], "autoplug-continue", G_CALLBACK(autoplug_continue), video);
@@ -346,6 +395,11 @@ int kiosk_video_pull(kiosk_video *video, int timeout_ms, kiosk_video_frame *fram
 int kiosk_video_set_playing(kiosk_video *video, int playing) {
     if (!video) return 0;
     return gst_element_set_state(video->pipeline, playing ? GST_STATE_PLAYING : GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE;
+}
+
+void kiosk_video_set_volume(kiosk_video *video, double volume) {
+    if (!video || !video->volume) return;
+    g_object_set(video->volume, "volume", volume < 0 ? 0.0 : volume > 1 ? 1.0 : volume, NULL);
 }
 
 void kiosk_video_close(kiosk_video *video) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import KioskCamera
 import KioskCompositor
 import KioskConfig
+import KioskRuntime
 
 struct CheckConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,8 +27,9 @@ struct CheckConfigCommand: ParsableCommand {
                 return "\(error)"
             }
         } : nil
+        let decodeSound: ((String) -> String?)? = deep ? { GStreamerSoundSink.problem(with: $0) } : nil
         let check = ConfigurationCheck(path: file, decodePicture: decode, fontSubstitute: FontSubstitution.substitute(for:),
-                                       probeVideo: VideoProbe.problem(with:))
+                                       probeVideo: VideoProbe.problem(with:), decodeSound: decodeSound)
         print(check.report)
         if !check.isValid { throw ExitCode(1) }
     }

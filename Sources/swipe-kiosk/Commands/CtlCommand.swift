@@ -9,9 +9,9 @@ extension ControlBus: ExpressibleByArgument {}
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake, brightness, set, get.",
+        abstract: "Control a running kiosk over D-Bus: status, goto, screenshot, reload, blank, wake, brightness, volume, set, get.",
         subcommands: [Status.self, GoTo.self, Screenshot.self, Reload.self, Blank.self, Wake.self, Brightness.self,
-                      SetValue.self, GetValue.self])
+                      Volume.self, SetValue.self, GetValue.self])
 
     /// The options every `ctl` command takes.
     struct Connection: ParsableArguments {
@@ -144,6 +144,24 @@ struct CtlCommand: ParsableCommand {
             try connection.run { client throws(BusError) in
                 guard let level else { return print(try client.brightness()) }
                 try client.setBrightness(level)
+            }
+        }
+    }
+
+    struct Volume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the sound volume (0...1), or set it.")
+        @OptionGroup var connection: Connection
+        @Argument(help: "The new volume, 0 to 1; without it the current one is printed.")
+        var level: Double?
+
+        func validate() throws {
+            if let level, !(0...1).contains(level) { throw ValidationError("the volume must be between 0 and 1, not \(level)") }
+        }
+
+        func run() throws {
+            try connection.run { client throws(BusError) in
+                guard let level else { return print(try client.volume()) }
+                try client.setVolume(level)
             }
         }
     }

@@ -14,6 +14,8 @@ public struct ButtonElement: Hashable, Sendable {
     public var color = Color(r: 0, g: 122, b: 255)
     public var cornerRadius: Double = 12
     public var textStyle = TextStyle(size: 22, weight: .bold, color: .white, alignment: .center)
+    /// The sound a tap plays instead of `[sound] tap` (`sound`).
+    public var sound: String?
 
     public init(title: String, target: String) {
         self.title = title
@@ -78,5 +80,6 @@ public struct ButtonElement: Hashable, Sendable {
         color = table.color("color", default: color)
         cornerRadius = table.number("corner-radius", default: cornerRadius, in: 0...8192)
         textStyle = TextStyle(reading: table, defaults: textStyle, colorKey: "text-color")
+        sound = table.filePath("sound")
     }
 }

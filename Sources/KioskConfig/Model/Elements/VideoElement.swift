@@ -1,12 +1,14 @@
 import KioskEngine
 
 /// `type = "video"`: a video file, a folder of them (played in name order) or a stream URI,
-/// played without sound while its screen is on show or in a transition.
+/// played while its screen is on show or in a transition; its audio track only with `audio = true`.
 public struct VideoElement: Hashable, Sendable {
     public var path: String
     public var fit: ImageFit = .contain
     /// Start again at the end (a folder: from its first file).
     public var loop = true
+    /// Play the clip's audio track at `[sound]`'s device and volume.
+    public var audio = false
 
     public init(path: String, fit: ImageFit = .contain, loop: Bool = true) {
         self.path = path
@@ -22,5 +24,6 @@ public struct VideoElement: Hashable, Sendable {
         }
         fit = table.choice("fit", default: fit)
         loop = table.bool("loop", default: loop)
+        audio = table.bool("audio", default: audio)
     }
 }

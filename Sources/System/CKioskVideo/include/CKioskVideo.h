@@ -4,9 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A GStreamer pipeline playing one file or URI into memory, video only:
-   uridecodebin (whatever decoder GStreamer picks; audio streams are not exposed, so audio is never
-   played) -> videocrop -> videoscale -> capsfilter (at most the box's size) -> videoconvert -> appsink taking a format libyuv converts (I420, NV12, YUY2, UYVY, xRGB:
+/* A GStreamer pipeline playing one file or URI into memory, video (and, when asked, its audio):
+   uridecodebin (whatever decoder GStreamer picks; audio streams are exposed only when an audio
+   device is given: then the first plays through audioconvert -> audioresample -> volume -> alsasink,
+   whose clock the video follows) -> videocrop -> videoscale -> capsfilter (at most the box's size) -> videoconvert -> appsink taking a format libyuv converts (I420, NV12, YUY2, UYVY, xRGB:
    videoconvert passes a decoder's own output through untouched when it is one of them),
    synchronised to the clip's own clock. Its
    GObject macros stay in C; Swift sees plain integers and pointers. Used from one thread. */
@@ -48,9 +49,14 @@ typedef struct kiosk_video_frame {
    Frames are decoded at most at the size the box of `box_width` x `box_height` needs for `fit`
    (videoscale, or videocrop for `center`; never enlarged); a box of 0 x 0 keeps the clip's size.
    A clip one of whose decoded frames takes more than `max_frame_bytes` (0: no limit) is refused
-   once its size is known, before the decoder is plugged in: the pull answers KIOSK_VIDEO_TOO_LARGE. */
+   once its size is known, before the decoder is plugged in: the pull answers KIOSK_VIDEO_TOO_LARGE.
+   `audio_device` (an ALSA device) plays the clip's audio track at `volume` (0...1); NULL: silent, no
+   audio decoded. A clip without audio plays as without. */
 kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
-                              char *error, size_t error_length);
+                              const char *audio_device, double volume, char *error, size_t error_length);
+
+/* Sets the audio track's volume (0...1) while it plays; nothing without an audio device. */
+void kiosk_video_set_volume(kiosk_video *video, double volume);
 
 /* Runs a gst-launch description ending in an element named "sink" that is an appsink (the bench's
    live test source); NULL with a message in `error` when it cannot be built. */
@@ -71,5 +77,7 @@ void kiosk_video_close(kiosk_video *video);
 /* A local path as a file:// URI (absolute, escaped); the caller frees it with kiosk_video_free. */
 char *kiosk_video_file_uri(const char *path);
 void kiosk_video_free(char *text);
+
+#include "kiosk_sound.h"
 
 #endif
