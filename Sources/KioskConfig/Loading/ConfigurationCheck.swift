@@ -36,6 +36,7 @@ public struct ConfigurationCheck: Sendable {
                 let problems = check.diagnostics(for: configuration)
                     + VideoPathCheck(fileName: path, locator: locator, probe: probeVideo)
                     .diagnostics(for: configuration)
+                    + WebPageCheck(fileName: path, locator: locator).diagnostics(for: configuration)
                     + Self.memoryProblems(configuration, fileName: path)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))

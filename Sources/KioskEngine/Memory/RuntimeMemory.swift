@@ -18,4 +18,11 @@ public enum RuntimeMemory {
     /// The frames a decoder is counted as holding at the clip's size: the one it decodes into and
     /// the ones it keeps for reference or hands on.
     public static let videoDecoderFrames = 4
+    /// The web host (`swipe-kiosk-web`) and its WPE WebKit processes with one page: about 190 MB
+    /// PSS measured with Debian's WPE WebKit 2.38 (issue 39).
+    public static let webFirstPageBytes = 190 << 20
+    /// Each further page the same host serves: about 50 MB PSS.
+    public static let webFurtherPageBytes = 50 << 20
+    /// The shared-memory frames the host hands over per page (it draws one while the daemon shows the other).
+    public static let webPageSlots = 2
 }
