@@ -114,7 +114,7 @@ demo: release
 # Tests by kind (README "Testing"), each a set of test targets: fast is pure and in-process (no
 # programs started, no sleeps, no wall-clock reads: Tests/check-fast-kind.sh), process runs the binary and other
 # programs, window opens windows on Xvfb, vm boots kernels in QEMU (the two e2e suites).
-FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.
+FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime|WebProtocol)Tests\.
 
 check-fast-kind:
 	Tests/check-fast-kind.sh

@@ -80,6 +80,9 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
+        // The daemon/web host wire protocol (issue 39): messages and SCM_RIGHTS over SOCK_SEQPACKET.
+        // Glibc only, so the daemon uses it without linking WPE WebKit.
+        .target(name: "KioskWebProtocol"),
         .executableTarget(name: "swipe-kiosk", dependencies: [
             "KioskRuntime", "KioskOptions", "KioskCamera",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,6 +98,7 @@ let package = Package(
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),
+        .testTarget(name: "KioskWebProtocolTests", dependencies: ["KioskWebProtocol"]),
         // Tests by kind (README "Testing"): the targets above are fast (pure and in-process, `make test-fast`);
         // KioskProcessTests runs the built binary and other programs (`make test-process`), KioskWindowTests
         // opens windows on Xvfb (`make test-window`).
