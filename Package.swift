@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine"]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux", "CKioskBus", "CMosquitto",
+            "KioskWebProtocol", "CSystemd", "CLinux", "CKioskBus", "CMosquitto",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),

@@ -38,6 +38,8 @@ public struct DaemonParts {
     /// Makes a video element's player for its content and box (scene pixels); the real one plays
     /// it through GStreamer (`CameraFeedFactory.makeVideoElementFeed`), tests put a fake here.
     public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed = DaemonParts.videoFeed
+    /// Starts the web host for web elements; nil: `swipe-kiosk-web` (`WebHostProcess`). Tests put a fake here.
+    var launchWebHost: WebHostLauncher?
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,
