@@ -39,7 +39,7 @@ public struct DaemonParts {
     /// it through GStreamer (`CameraFeedFactory.makeVideoElementFeed`), tests put a fake here.
     public var makeVideoFeed: (VideoContent, PixelSize, Logger) -> any CameraFeed = DaemonParts.videoFeed
     /// Starts the web host for web elements; nil: `swipe-kiosk-web` (`WebHostProcess`). Tests put a fake here.
-    var launchWebHost: WebHostLauncher?
+    package var launchWebHost: WebHostLauncher?
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,

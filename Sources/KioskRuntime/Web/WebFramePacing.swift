@@ -6,6 +6,13 @@ struct WebFramePacing: Equatable {
     /// Vsync ticks come a little early or late; an answer this much early still counts, so a
     /// page at `max-fps = 30` on a 60 Hz panel gets every other tick rather than every third.
     static let tolerance = 0.002
+
+    /// When to ask for a frame so the daemon composes on the first vsync at or after `due`: it
+    /// composes on the vsync after a request, so the request goes out after the tick before
+    /// that one. `period` is the time between the last two ticks.
+    static func requestTime(due: Double, now: Double, period: Double) -> Double {
+        due - now <= period ? now : due - period * 0.75
+    }
     var maxFps: Int
     /// The page's screen is on show (or in a transition).
     var isVisible = false

@@ -28,6 +28,9 @@ final class WebPages {
     private var restartTimer: (any DaemonTimer)?
     /// Asks for a frame when a held page frame may be answered (`max-fps`).
     private var paceTimer: (any DaemonTimer)?
+    private var lastTick: Double?
+    /// The time between the daemon's last two frames (a 60 Hz period until two were seen).
+    private var tickPeriod = 1.0 / 60
     private var sceneRoot: ObjectIdentifier?
     private var rootView: View?
     private(set) var pages: [WebPage] = []
@@ -122,6 +125,8 @@ final class WebPages {
     /// it may draw again, at most `max-fps` times a second; a frame held for later asks for a tick then.
     func tick() {
         let now = clock.now
+        if let lastTick, now > lastTick { tickPeriod = min(now - lastTick, 0.1) }
+        lastTick = now
         var next: Double?
         for page in pages {
             if let slot = page.pacing.tick(at: now) { host?.send(.frameDone(view: page.id, slot: slot)) }
@@ -129,7 +134,7 @@ final class WebPages {
         }
         guard let next else { return }
         if paceTimer == nil { paceTimer = try? clock.makeTimer { [unowned self] in onFrame() } }
-        paceTimer?.schedule(at: next)
+        paceTimer?.schedule(at: WebFramePacing.requestTime(due: next, now: now, period: tickPeriod))
     }
 
     /// Whether every page loaded or failed (render waits for this).
