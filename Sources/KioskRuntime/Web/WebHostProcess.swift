@@ -65,15 +65,38 @@ final class WebHostProcess: WebHostLink {
     func stop(deadline: Double) {
         signal = nil
         closeSocket()
-        guard !reaped else { return }
         // The host exits when its socket closes; SIGTERM in case it is stuck, SIGKILL at the end.
-        kill(pid, SIGTERM)
+        // Its group holds WebKit's processes too: the daemon is a child subreaper, so any that
+        // outlive the host are its children then, and are reaped here with the host.
+        kill(-pid, SIGTERM)
         while MonotonicClock.now() < deadline {
-            if reap(wait: false) { return }
-            usleep(10_000)
+            if reapGroup() { return }
+            usleep(5_000)
         }
-        kill(pid, SIGKILL)
-        _ = reap(wait: true)
+        kill(-pid, SIGKILL)
+        let last = MonotonicClock.now() + 0.2
+        while !reapGroup() && MonotonicClock.now() < last { usleep(2_000) }
+    }
+
+    /// Reaps what of the host's group has ended; true once none of it is left among the daemon's children.
+    private func reapGroup() -> Bool {
+        while true {
+            var status: Int32 = 0
+            let result = waitpid(-pid, &status, WNOHANG)
+            if result == pid { markReaped() }
+            if result > 0 { continue }
+            if result < 0 { markReaped() }
+            return result < 0
+        }
+    }
+
+    private func markReaped() {
+        reaped = true
+        if exitDescriptor >= 0 {
+            loop.unwatch(exitDescriptor)
+            close(exitDescriptor)
+            exitDescriptor = -1
+        }
     }
 
     private func readable() {
@@ -129,17 +152,13 @@ final class WebHostProcess: WebHostLink {
         var status: Int32 = 0
         let result = waitpid(pid, &status, wait ? 0 : WNOHANG)
         guard result == pid || (result < 0 && errno == ECHILD) else { return false }
-        reaped = true
-        if exitDescriptor >= 0 {
-            loop.unwatch(exitDescriptor)
-            close(exitDescriptor)
-            exitDescriptor = -1
-        }
+        markReaped()
         return true
     }
 
     /// The host gets /dev/null for stdin, the daemon's stdout and stderr (its log lines go to the
-    /// journal with the daemon's), the socket as fd 3, default signals and an empty mask.
+    /// journal with the daemon's), the socket as fd 3, default signals, an empty mask and a
+    /// process group of its own.
     private static func spawn(_ argv: [String], socket: Int32) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -155,7 +174,9 @@ final class WebHostProcess: WebHostLink {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A group of its own, so stopping it reaches WebKit's processes too.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var arguments = argv.map { strdup($0) } + [nil]
         defer { arguments.forEach { free($0) } }
         var pid: pid_t = 0

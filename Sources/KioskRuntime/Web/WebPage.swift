@@ -23,6 +23,8 @@ final class WebPage {
     var sentVisible: Bool?
     /// The page did not load: its frame is not drawn (the element shows what is behind it) until it loads.
     var failed = false
+    /// Why the page shows no frame (did not load, its process or the host went), for `render`.
+    var failure: String?
     var loaded = false
     /// The web process restarts of this page.
     var backoff = WebRestartBackoff()

@@ -44,8 +44,6 @@ final class WebPages {
     var value: (String) -> String? = { _ in nil }
     /// A page has a new frame, or a frame may be answered: compose one.
     var onFrame: () -> Void = {}
-    /// A page loaded or failed to load (render waits for them).
-    var onLoadFinished: () -> Void = {}
 
     init(launch: @escaping WebHostLauncher, clock: any DaemonClock, logger: Logger) {
         self.launch = launch
@@ -137,8 +135,10 @@ final class WebPages {
         paceTimer?.schedule(at: WebFramePacing.requestTime(due: next, now: now, period: tickPeriod))
     }
 
-    /// Whether every page loaded or failed (render waits for this).
-    var allSettled: Bool { pages.allSatisfy { $0.loaded || $0.failed } }
+    /// Whether every page on a shown screen drew after it loaded, or failed (render waits for this).
+    var shownPagesSettled: Bool {
+        pages.allSatisfy { $0.sentVisible != true || ($0.loaded && $0.frame != nil) || $0.failed }
+    }
 
     // MARK: Touch
 
@@ -269,13 +269,13 @@ final class WebPages {
             if page.failed { logger.notice("web: page \(page.url) loaded") }
             page.loaded = true
             page.failed = false
+            page.failure = nil
             onFrame()
-            onLoadFinished()
         case let .loadFailed(_, url, reason):
             logger.error("web: page \(url) did not load: \(reason); the element shows its background")
             page.failed = true
+            page.failure = reason
             onFrame()
-            onLoadFinished()
         case let .refused(_, url):
             if page.refusedLogged.count < 64, page.refusedLogged.insert(url).inserted {
                 logger.warning("web: page \(page.url): refused \(url): outside its origin and 'allow'")
@@ -290,6 +290,7 @@ final class WebPages {
         let delay = page.backoff.delay(failedAt: clock.now, startedAt: page.openedAt)
         logger.error("web: page \(page.url): its web process went (\(reason)); reloading in \(Int(delay)) s")
         page.failed = true
+        page.failure = "its web process went (\(reason))"
         page.loaded = false
         page.pacing.reset()
         onFrame()
@@ -304,12 +305,14 @@ final class WebPages {
 
     /// The host went (or could not start): every page shows its background; started again after the back-off.
     private func hostGone(_ reason: String) {
-        host?.stop(deadline: MonotonicClock.now() + 0.5)
+        // Gone already, or no use: a short wait, then SIGKILL (the loop waits at most a moment).
+        host?.stop(deadline: MonotonicClock.now() + 0.05)
         host = nil
         let delay = hostBackoff.delay(failedAt: clock.now, startedAt: hostStartedAt)
         logger.error("web: \(reason); starting it again in \(Int(delay)) s")
         for page in pages {
             page.failed = true
+            page.failure = reason
             page.loaded = false
             page.sentVisible = nil
             page.images = nil
@@ -318,7 +321,6 @@ final class WebPages {
         }
         hostState = .restarting(at: clock.now + delay)
         onFrame()
-        onLoadFinished()
         if restartTimer == nil {
             restartTimer = try? clock.makeTimer { [unowned self] in
                 guard host == nil, !pages.isEmpty else {
