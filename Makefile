@@ -25,6 +25,10 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libpango1.0
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
                   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libmosquitto-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
+# What the web host (swipe-kiosk-web, issue 39) builds against: Debian 12's WPE WebKit 1.1 and its fdo
+# backend (wl_shm_buffer from libwayland-dev). Package.swift declares the host only where these are
+# installed, so the panel binary and the fast tests never need them.
+WEB_PACKAGES   := libwpewebkit-1.1-dev libwpebackend-fdo-1.0-dev libwpe-1.0-dev libwayland-dev
 # What the process tests (`make test-process`) need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
 # parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test;
 # GStreamer's tools and plugins for the video tests; a Mosquitto broker and its clients, and openssl to make the TLS test's CA.
@@ -86,6 +90,7 @@ deps:
 	$(call install_missing,$(BUILD_PACKAGES))
 
 build: deps
+	$(call install_missing,$(WEB_PACKAGES))
 	$(SWIFT) build
 
 # The Swift runtime is linked in, so the binary runs where no toolchain is installed (a package, a VM).
@@ -124,7 +129,7 @@ test-fast: deps check-fast-kind
 	$(SWIFT) test --skip-build --filter '$(FAST_TESTS)'
 
 test-process: deps
-	$(call install_missing,$(TEST_PACKAGES))
+	$(call install_missing,$(TEST_PACKAGES) $(WEB_PACKAGES))
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'KioskProcessTests\.'
 

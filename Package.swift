@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// A system library found through pkg-config, with the Debian package that provides it.
@@ -109,10 +110,40 @@ let package = Package(
         .target(name: "KioskProcessSupport", dependencies: ["KioskTestSupport"], path: "Tests/KioskProcessSupport"),
         .testTarget(name: "KioskProcessTests", dependencies: [
             "KioskRuntime", "KioskCamera", "KioskCompositor", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport",
+            "KioskWebProtocol",
         ]),
         .testTarget(name: "KioskWindowTests", dependencies: ["KioskRuntime", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport"]),
     ]
 )
+
+// The web host (issue 39, docs/web.md): WPE WebKit 1.1 and WPEBackend-fdo in a program of its own, so
+// the panel binary never links WebKit. Declared only where Debian 12's WPE 1.1 is installed (the Makefile's
+// WEB_PACKAGES; SWIPE_KIOSK_WEB_HOST=0 leaves it out, =1 insists): Debian 13's arm64 root has WPE 2.0 only,
+// and `swift build --build-tests` there builds every declared target.
+func pkgConfigFileExists(_ name: String) -> Bool {
+    let environment = Context.environment
+    var folders = (environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
+    if let libdir = environment["PKG_CONFIG_LIBDIR"] {
+        folders += libdir.split(separator: ":").map(String.init)
+    } else {
+        folders += ["/usr/lib/x86_64-linux-gnu/pkgconfig", "/usr/lib/aarch64-linux-gnu/pkgconfig", "/usr/lib/arm-linux-gnueabihf/pkgconfig",
+                    "/usr/lib/pkgconfig", "/usr/share/pkgconfig", "/usr/local/lib/pkgconfig"]
+    }
+    return folders.contains { FileManager.default.fileExists(atPath: "\($0)/\(name).pc") }
+}
+let webHostWanted = Context.environment["SWIPE_KIOSK_WEB_HOST"].map { $0 == "1" }
+    ?? (pkgConfigFileExists("wpe-webkit-1.1") && pkgConfigFileExists("wpebackend-fdo-1.0"))
+if webHostWanted {
+    package.targets.append(systemLibrary("CWPE", pkgConfig: "wpe-webkit-1.1", debian: "libwpewebkit-1.1-dev"))
+    package.targets.append(systemLibrary("CWPEBackendFDO", pkgConfig: "wpebackend-fdo-1.0", debian: "libwpebackend-fdo-1.0-dev"))
+    package.targets.append(.executableTarget(name: "swipe-kiosk-web", dependencies: ["KioskWebProtocol", "CWPE", "CWPEBackendFDO"],
+                                             linkerSettings: hardeningLinkFlags.isEmpty ? [] : [.unsafeFlags(hardeningLinkFlags)]))
+    package.products.append(.executable(name: "swipe-kiosk-web", targets: ["swipe-kiosk-web"]))
+    // The process tests run the real host: built with them.
+    if let tests = package.targets.first(where: { $0.name == "KioskProcessTests" }) {
+        tests.dependencies.append("swipe-kiosk-web")
+    }
+}
 
 // libFuzzer targets, declared only for `make fuzz` (SWIPE_KIOSK_FUZZ=1, built with -sanitize=fuzzer):
 // they have no `main`, which the fuzzer supplies, so an ordinary build must not link them.
