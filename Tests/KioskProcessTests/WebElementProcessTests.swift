@@ -112,6 +112,45 @@ final class WebElementProcessTests: XCTestCase {
         for pid in hosts { XCTAssertNotEqual(kill(pid, 0), 0, "the host \(pid) is gone") }
     }
 
+    /// `swipe-kiosk render` starts the host, waits for the page to load and draws it as loaded;
+    /// a page that cannot load fails the render with its reason.
+    func testRenderShowsThePageAsLoaded() throws {
+        let pagePath = directory.appendingPathComponent("button.html").path
+        try Self.page.write(toFile: pagePath, atomically: true, encoding: .utf8)
+        func config(_ url: String) -> String {
+            "[display]\nsize = \"320x200\"\n[camera]\nsource = \"none\"\n[indicator]\nenabled = false\n[[screen]]\nname = \"home\"\n"
+                + "background = \"#102030\"\n  [[screen.element]]\n  type = \"web\"\n  x = 40\n  y = 30\n  width = 120\n  height = 80\n"
+                + "  url = \"\(url)\"\n"
+        }
+        let configPath = directory.appendingPathComponent("kiosk.toml").path
+        try config("file://\(pagePath)").write(toFile: configPath, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("home.png").path
+        let result = try render(["--config", configPath, "--screen", "home", "--out", out])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let picture = try ImageDecoder.decode(contentsOf: out)
+        XCTAssertEqual(colour(picture[100, 70]), "red", "the page as loaded")
+        XCTAssertEqual(colour(picture[20, 20]), "background")
+
+        let missing = directory.appendingPathComponent("missing.html").path
+        try config("file://\(missing)").write(toFile: configPath, atomically: true, encoding: .utf8)
+        let failed = try render(["--config", configPath, "--screen", "home", "--out", out])
+        XCTAssertNotEqual(failed.status, 0)
+        XCTAssertTrue(failed.errors.contains("render: web element file://\(missing): "), failed.errors)
+    }
+
+    private func render(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = BuiltBinary.url
+        process.arguments = ["render"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     /// The processes named `name` whose parent is `parent`.
     private static func children(named name: String, of parent: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -23,7 +23,7 @@ struct WebStills {
             pages.value = { values[$0] }
             pages.update(for: scene)
             let deadline = clock.now + Self.loadWait
-            while clock.now < deadline && !pages.shownPagesSettled {
+            while clock.now < deadline && !pages.shownPagesSettled(at: clock.now) {
                 pages.tick()
                 _ = try loop.runOnce(timeoutMilliseconds: 20)
             }

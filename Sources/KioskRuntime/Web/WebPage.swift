@@ -26,6 +26,9 @@ final class WebPage {
     /// Why the page shows no frame (did not load, its process or the host went), for `render`.
     var failure: String?
     var loaded = false
+    /// When the page last loaded and last drew (`render` waits for a loaded page to go quiet).
+    var loadedAt: Double?
+    var lastFrameAt: Double?
     /// The web process restarts of this page.
     var backoff = WebRestartBackoff()
     var openedAt = 0.0

@@ -135,10 +135,19 @@ final class WebPages {
         paceTimer?.schedule(at: WebFramePacing.requestTime(due: next, now: now, period: tickPeriod))
     }
 
-    /// Whether every page on a shown screen drew after it loaded, or failed (render waits for this).
-    var shownPagesSettled: Bool {
-        pages.allSatisfy { $0.sentVisible != true || ($0.loaded && $0.frame != nil) || $0.failed }
+    /// Whether every page on a shown screen loaded and drew nothing new for `settleTime` (its
+    /// first paint may be blank, the page's own a frame later), or failed. `render` waits for this;
+    /// an animated page never settles, and `render` takes its frame at the end of its wait.
+    func shownPagesSettled(at now: Double) -> Bool {
+        pages.allSatisfy { page in
+            guard page.sentVisible == true, !page.failed else { return true }
+            guard page.loaded, let loadedAt = page.loadedAt, page.frame != nil else { return false }
+            return now - max(loadedAt, page.lastFrameAt ?? loadedAt) >= Self.settleTime
+        }
     }
+
+    /// How long a loaded page draws nothing new before `render` takes its frame.
+    static let settleTime = 0.3
 
     // MARK: Touch
 
@@ -263,11 +272,16 @@ final class WebPages {
             }
         case let .frame(_, slot, damage):
             page.copy(slot: Int(slot), damage: damage)
+            page.lastFrameAt = clock.now
             page.pacing.frameArrived(slot: slot)
             onFrame()
+        case .loaded(_, let url) where url == "about:blank" && page.url != url:
+            // WebKit's empty page before the configured one: not the page's load.
+            break
         case .loaded:
             if page.failed { logger.notice("web: page \(page.url) loaded") }
             page.loaded = true
+            page.loadedAt = clock.now
             page.failed = false
             page.failure = nil
             onFrame()
