@@ -40,6 +40,7 @@ final class WebPages {
     private var touchedPage: WebPage?
     /// The panel is dark: every page is hidden.
     var isSuspended = false
+    private var isTransitioning = false
     /// Where `{value}` placeholders in urls get their text.
     var value: (String) -> String? = { _ in nil }
     /// A page has a new frame, or a frame may be answered: compose one.
@@ -58,13 +59,20 @@ final class WebPages {
     /// Cheap when nothing changed: the daemon calls it before every frame.
     func update(for scene: KioskScene) {
         if sceneRoot != ObjectIdentifier(scene.rootView) { adopt(scene) }
+        isTransitioning = scene.container.isTransitioning
         for page in pages {
-            let shown = page.screen.superview != nil && !isSuspended
+            let shown = isShown(page)
             page.pacing.isVisible = shown
             guard page.sentVisible != nil, page.sentVisible != shown else { continue }
             page.sentVisible = shown
             host?.send(.visible(view: page.id, on: shown))
         }
+    }
+
+    /// A page draws while its screen is on show at rest and the panel is lit; during a
+    /// transition its last frame moves with its screen.
+    private func isShown(_ page: WebPage) -> Bool {
+        page.screen.superview != nil && !isSuspended && !isTransitioning
     }
 
     private func adopt(_ scene: KioskScene) {
@@ -240,7 +248,7 @@ final class WebPages {
         page.loaded = false
         host?.send(.open(view: page.id, width: UInt32(size.width), height: UInt32(size.height), url: page.url,
                          allow: page.content.allow, maxFps: UInt32(page.content.maxFps)))
-        let shown = page.screen.superview != nil && !isSuspended
+        let shown = isShown(page)
         page.sentVisible = shown
         page.pacing.isVisible = shown
         host?.send(.visible(view: page.id, on: shown))

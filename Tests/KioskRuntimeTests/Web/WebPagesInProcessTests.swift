@@ -136,6 +136,34 @@ final class WebPagesInProcessTests: XCTestCase {
         XCTAssertGreaterThan(host.frameDones.count, hidden, "answered once shown again")
     }
 
+    func testDuringATransitionThePagesLastFrameMovesWithItsScreen() throws {
+        let harness = try makeHarness()
+        try harness.daemon.goTo("web", animated: false)
+        harness.frames(2)
+        let host = try XCTUnwrap(hosts.first)
+        let view = try openedView(host)
+        try host.giveBuffers(view: view, width: 120, height: 80)
+        host.draw(view: view, colour: 0xFFE0_2010)
+        harness.frame()
+        let answered = host.frameDones.count
+        // A swipe toward "last" under way: the page is hidden (no frames) and its last frame is
+        // drawn with its screen as the transition moves it.
+        host.draw(view: view, colour: 0xFF10_20E0)
+        try harness.drag(from: Point(x: 290, y: 150), to: Point(x: 190, y: 150), lift: false)
+        XCTAssertEqual(host.commands.last { if case .visible = $0 { true } else { false } }, .visible(view: view, on: false))
+        harness.frames(3)
+        XCTAssertEqual(host.frameDones.count, answered, "no frameDone during the transition")
+        XCTAssertEqual(harness.daemon.lastUprightFrame[60, 50] & 0xFF_FFFF, 0x10_20E0, "the page's last frame is still drawn")
+        // The finger goes back and lifts: the screen returns and the page is shown again.
+        try harness.send([TouchEvent(id: 1, phase: .moved, location: Point(x: 290, y: 150), time: harness.clock.now)])
+        harness.frame()
+        try harness.send([TouchEvent(id: 1, phase: .ended, location: Point(x: 290, y: 150), time: harness.clock.now)])
+        harness.settle()
+        XCTAssertEqual(harness.daemon.currentScreen, "web")
+        XCTAssertEqual(host.commands.last { if case .visible = $0 { true } else { false } }, .visible(view: view, on: true),
+                       "shown again once the screen is at rest")
+    }
+
     func testATapReachesThePageAtElementLocalPixelsAndAVerticalDragScrollsIt() throws {
         let harness = try makeHarness()
         try harness.daemon.goTo("web", animated: false)
