@@ -64,6 +64,7 @@ E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
 .PHONY: arm64-root print-arm64-root release-arm64 deb-arm64 test-arm64 test-arm64-user
+.PHONY: release-web install-web
 .PHONY: all deps build release man demo test test-fast test-process test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
@@ -96,6 +97,12 @@ build: deps
 # The Swift runtime is linked in, so the binary runs where no toolchain is installed (a package, a VM).
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk $(SWIFT_BUILD_OPTIONS)
+
+# The web host (swipe-kiosk-web), beside the panel binary; only where WEB_PACKAGES can be installed
+# (Debian 12's WPE WebKit 1.1; debian/rules builds it for amd64 only).
+release-web: deps
+	$(call install_missing,$(WEB_PACKAGES))
+	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk-web $(SWIFT_BUILD_OPTIONS)
 
 # The manual pages: the command's, from its own help (swift-argument-parser's generate-manual plugin),
 # and the config file's, swipe-kiosk.toml(5), printed by `swipe-kiosk config-manual` from the key
@@ -209,14 +216,18 @@ e2e-arm64:
 # This machine's architecture's package, named by the shell when a recipe line runs (an arm64 one
 # from deb-arm64 may lie beside it; dpkg-dev is installed by then).
 HOST_DEB = swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb
+# The web host's package, beside it on amd64 (debian/control).
+WEB_DEB = swipe-kiosk-web_$$(dpkg-parsechangelog -S Version)_amd64.deb
 deb: deps
-	$(call install_missing,$(DEB_PACKAGES))
-	rm -f $(HOST_DEB)
+	$(call install_missing,$(DEB_PACKAGES) $(WEB_PACKAGES))
+	rm -f $(HOST_DEB) $(WEB_DEB)
 	dpkg-buildpackage --build=binary --no-sign
 	mv ../$(HOST_DEB) .
+	[ ! -e ../$(WEB_DEB) ] || mv ../$(WEB_DEB) .
 	rm -f ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.buildinfo ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.changes
-	lintian --fail-on error $(HOST_DEB)
+	lintian --fail-on error $(HOST_DEB) $$(ls $(WEB_DEB) 2>/dev/null)
 	$(call no_window_system,$(HOST_DEB))
+	@! dpkg-deb -f $(HOST_DEB) Depends | grep -i wpe || { echo "$(HOST_DEB) depends on WPE WebKit: only swipe-kiosk-web may"; exit 1; }
 
 # The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
 define no_window_system
@@ -318,6 +329,11 @@ install: $(MAN_PAGE) $(CONFIG_MAN_PAGE) release install-config
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
+# The web host and its manual page, beside the daemon (which looks for it in its own folder).
+install-web: release-web
+	install -D -m 0755 .build/release/swipe-kiosk-web $(DESTDIR)$(PREFIX)/bin/swipe-kiosk-web
+	install -D -m 0644 docs/man/swipe-kiosk-web.1 $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk-web.1
+
 # The example config and its picture side by side in /etc/swipe-kiosk (never over a config or
 # picture already there), and the examples with the files they name, as in Config/: a relative
 # path in a config is read from its folder, so each passes check-config where it is installed.
@@ -332,6 +348,7 @@ install-config:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1 \
+		$(DESTDIR)$(PREFIX)/bin/swipe-kiosk-web $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk-web.1 \
 		$(DESTDIR)$(PREFIX)/share/man/man5/swipe-kiosk.toml.5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk \
 		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk \

@@ -29,7 +29,8 @@ final class WebHostView {
     private var visible = true
     /// Touch points down now (WPE's touch events carry them all).
     private var touches: [Int32: wpe_input_touch_event_raw] = [:]
-    /// Urls already reported `refused` (each once; bounded).
+    /// Navigations already reported `refused` (each url once; bounded). Subresources the content
+    /// filter blocks are refused in the web process, which does not tell the host.
     private var refusedReported: Set<String> = []
     /// Bumped whenever a load is started, so a late content-filter callback does not load a stale url.
     private var generation = 0
@@ -110,12 +111,6 @@ final class WebHostView {
             { (_: UnsafeMutableRawPointer?, reason: UInt32, data: UnsafeMutableRawPointer?) in
                 Unmanaged<WebHostView>.fromOpaque(data!).takeUnretainedValue().processTerminated(reason)
             } as @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void,
-            to: GCallback.self))
-        connect(view, "resource-load-started", unsafeBitCast(
-            { (_: UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?, request: UnsafeMutablePointer<WebKitURIRequest>?, data: UnsafeMutableRawPointer?) in
-                guard let uri = webkit_uri_request_get_uri(request) else { return }
-                Unmanaged<WebHostView>.fromOpaque(data!).takeUnretainedValue().resourceStarted(String(cString: uri))
-            } as @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<WebKitURIRequest>?, UnsafeMutableRawPointer?) -> Void,
             to: GCallback.self))
         gone = false
     }
@@ -210,11 +205,6 @@ final class WebHostView {
         default:
             return false
         }
-    }
-
-    private func resourceStarted(_ uri: String) {
-        // The content filter blocks it; this only tells the daemon.
-        if !policy.permits(uri) { reportRefused(uri) }
     }
 
     private func reportRefused(_ uri: String) {

@@ -75,6 +75,29 @@ final class WebHostProcessTests: XCTestCase {
         XCTAssertFalse(host.events.contains { if case .loaded(_, let loaded) = $0 { return loaded.contains("foreign") } else { return false } })
     }
 
+    func testASubresourceOutsideThePagesFolderIsBlocked() throws {
+        // The page's own folder is its origin: a stylesheet beside it loads, one above it does not.
+        try FileManager.default.createDirectory(atPath: folder + "/page", withIntermediateDirectories: true)
+        try "html{background:#00ff00 !important}".write(toFile: folder + "/outside.css", atomically: true, encoding: .utf8)
+        try "#box{position:absolute;left:0;top:0;width:20px;height:20px;background:#0000ff}"
+            .write(toFile: folder + "/page/inside.css", atomically: true, encoding: .utf8)
+        try """
+        <!doctype html><html style="background:#ff0000"><head><link rel="stylesheet" href="inside.css">
+        <link rel="stylesheet" href="../outside.css"></head><body><div id="box"></div></body></html>
+        """.write(toFile: folder + "/page/styled.html", atomically: true, encoding: .utf8)
+        let host = try WebHostProcess(folder: folder)
+        let url = "file://\(folder)/page/styled.html"
+        try host.send(.open(view: 5, width: 200, height: 100, url: url, allow: [], maxFps: 30))
+        XCTAssertNotNil(try host.wait { $0 == .loaded(view: 5, url: url) }, host.log)
+        let drawn = try host.wait { event in
+            guard case let .frame(5, slot, _) = event else { return false }
+            return host.pixel(view: 5, slot: slot, x: 10, y: 10) == 0xFF00_00FF
+        }
+        guard case let .frame(_, slot, _) = drawn else { return XCTFail("the page's own stylesheet did not load: \(host.events)") }
+        XCTAssertEqual(host.pixel(view: 5, slot: slot, x: 100, y: 50), Self.red, "the stylesheet outside the page's folder loaded")
+        // WebKit's content filter blocks it in the web process, which tells the host nothing: no `refused`.
+    }
+
     func testAStaticPageSendsNoFramesAfterItLoaded() throws {
         let host = try WebHostProcess(folder: folder)
         _ = try openButtonPage(host)
