@@ -241,6 +241,8 @@ public final class KioskDaemon {
             outputs.setDark(dark)
             videos.isSuspended = dark
             webPages.isSuspended = dark
+            // Nothing is composed while dark: the pages hear it now.
+            webPages.update(for: sceneHost.scene)
             if dark {
                 camera.pause()
             } else {

@@ -272,6 +272,30 @@ final class WebPagesInProcessTests: XCTestCase {
         XCTAssertEqual(harness.log.lines.filter { $0.contains("refused https://elsewhere.example/x.js") }.count, 1, "logged once per url")
     }
 
+    func testADarkPanelHidesThePageAndAReloadReopensItsPagesOnTheSameHost() throws {
+        let harness = try makeHarness()
+        try harness.daemon.goTo("web", animated: false)
+        harness.frames(2)
+        let host = try XCTUnwrap(hosts.first)
+        let view = try openedView(host)
+        harness.daemon.blank()
+        XCTAssertEqual(host.commands.last, .visible(view: view, on: false), "hidden as the panel goes dark")
+        harness.daemon.wake()
+        harness.frames(2)
+        XCTAssertEqual(host.commands.last { if case .visible = $0 { true } else { false } }, .visible(view: view, on: true))
+
+        try harness.rewriteConfig(Self.config.replacingOccurrences(of: "max-fps = 30", with: "max-fps = 10"))
+        harness.daemon.reload()
+        harness.frames(2)
+        XCTAssertEqual(hosts.count, 1, "the same host")
+        XCTAssertTrue(host.commands.contains(.close(view: view)), "the replaced scene's page is closed")
+        let reopened = host.commands.compactMap { command -> UInt32? in
+            if case .open(let id, 120, 80, "https://rooms.example/12", [], 10) = command { return id } else { return nil }
+        }
+        XCTAssertEqual(reopened.count, 1, "the new scene's page is opened: \(host.commands)")
+        XCTAssertNotEqual(reopened.first, view)
+    }
+
     func testAValueInTheUrlNavigatesThePage() throws {
         let harness = try makeHarness()
         harness.frames(2)
