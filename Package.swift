@@ -103,7 +103,7 @@ let package = Package(
         // Tests by kind (README "Testing"): the targets above are fast (pure and in-process, `make test-fast`);
         // KioskProcessTests runs the built binary and other programs (`make test-process`), KioskWindowTests
         // opens windows on Xvfb (`make test-window`).
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskTestFixtures", "KioskTestSupport"]),
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskWebProtocol", "KioskTestFixtures", "KioskTestSupport"]),
         // The in-process daemon harness, manual clocks and fakes the runtime, process and window tests share.
         .target(name: "KioskTestSupport", dependencies: ["KioskRuntime", "KioskTestFixtures", "CLinux"], path: "Tests/KioskTestSupport"),
         // Subprocess helpers: the built binary, a private D-Bus, a Mosquitto broker, signals.

@@ -264,6 +264,9 @@ final class WebPages {
     }
 
     private func handle(_ event: WebHostEvent, descriptor: Int32?) {
+        if case .hello(let version, _) = event, version != WebProtocol.version {
+            return hostGone("the web host speaks protocol \(version), this daemon \(WebProtocol.version): install matching swipe-kiosk and swipe-kiosk-web")
+        }
         guard let page = pages.first(where: { $0.id == event.view }) else {
             if let descriptor { close(descriptor) }
             return

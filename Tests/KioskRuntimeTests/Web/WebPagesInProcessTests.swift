@@ -238,6 +238,16 @@ final class WebPagesInProcessTests: XCTestCase {
         XCTAssertTrue(harness.log.contains("starting it again in 8 s"), harness.log.lines.joined(separator: "\n"))
     }
 
+    func testAHostOfAnotherProtocolVersionIsRefused() throws {
+        let harness = try makeHarness()
+        harness.frames(2)
+        let host = try XCTUnwrap(hosts.first)
+        host.tell(.hello(version: WebProtocol.version + 1, pid: 42))
+        XCTAssertTrue(host.stopped)
+        XCTAssertTrue(harness.log.contains("the web host speaks protocol \(WebProtocol.version + 1), this daemon \(WebProtocol.version)"),
+                      harness.log.lines.joined(separator: "\n"))
+    }
+
     func testAProcessGoneIsReloadedAfterItsBackOff() throws {
         let harness = try makeHarness()
         harness.frames(2)
