@@ -104,8 +104,18 @@ final class WebElementProcessTests: XCTestCase {
         XCTAssertTrue(KioskProcess.wait(limit: 20) { (try? self.bus.screenshot(into: self.directory)).map { self.colour($0[120, 120]) } == "green" },
                       "the tap clicked the page's button: \(process.log)")
 
+        // A host killed as a crash would: logged, started again after 1 s, the page loaded again (red).
+        let first = Self.children(named: "swipe-kiosk-web", of: process.pid)
+        XCTAssertEqual(first.count, 1, "one host for the page")
+        for pid in first { kill(pid, SIGKILL) }
+        XCTAssertTrue(KioskProcess.wait { process.log.contains("starting it again in 1 s") }, process.log)
+        XCTAssertTrue(KioskProcess.wait(limit: 15) { (try? self.bus.screenshot(into: self.directory)).map { self.colour($0[120, 120]) } == "red" },
+                      "the page is loaded again on a new host: \(process.log)")
+        XCTAssertEqual(process.log.components(separatedBy: "starting it again").count - 1, 1, "logged once: \(process.log)")
+        for pid in first { XCTAssertNotEqual(kill(pid, 0), 0, "the killed host \(pid) was reaped") }
+
         let hosts = Self.children(named: "swipe-kiosk-web", of: process.pid)
-        XCTAssertEqual(hosts.count, 1, "one host for the page")
+        XCTAssertEqual(hosts.count, 1, "one host again")
         let start = Date()
         process.stop()
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.0, "SIGTERM ends the daemon and its host within 2 s")

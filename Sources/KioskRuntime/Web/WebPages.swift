@@ -22,6 +22,7 @@ final class WebPages {
     private let clock: any DaemonClock
     private let logger: Logger
     private var host: (any WebHostLink)?
+    private var retiredHost: (any WebHostLink)?
     private(set) var hostState = HostState.notStarted
     private var hostBackoff = WebRestartBackoff()
     private var hostStartedAt = 0.0
@@ -228,6 +229,7 @@ final class WebPages {
     }
 
     private func startHost() {
+        retiredHost = nil
         hostStartedAt = clock.now
         do {
             let link = try launch { [weak self] signal in self?.received(signal) }
@@ -332,6 +334,8 @@ final class WebPages {
     private func hostGone(_ reason: String) {
         // Gone already, or no use: a short wait, then SIGKILL (the loop waits at most a moment).
         host?.stop(deadline: MonotonicClock.now() + 0.05)
+        // Kept until the next start: this may run inside the link's own callback.
+        retiredHost = host
         host = nil
         let delay = hostBackoff.delay(failedAt: clock.now, startedAt: hostStartedAt)
         logger.error("web: \(reason); starting it again in \(Int(delay)) s")
