@@ -93,7 +93,15 @@ final class WebPages {
                                url: WebPage.resolve(content.url, value: value))
             }
         }
-        if pages.isEmpty { return }
+        if pages.isEmpty {
+            // A reload that dropped every page: the host has nothing more to draw.
+            restartTimer?.cancel()
+            host?.stop(deadline: MonotonicClock.now() + 0.05)
+            retiredHost = host
+            host = nil
+            hostState = .notStarted
+            return
+        }
         if host == nil {
             if case .restarting = hostState { return }
             startHost()

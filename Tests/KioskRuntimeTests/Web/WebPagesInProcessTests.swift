@@ -66,7 +66,7 @@ final class WebPagesInProcessTests: XCTestCase {
             .replacingOccurrences(of: "url = \"https://rooms.example/{room}\"\n  max-fps = 30", with: ""))
         plain.frames(2)
         XCTAssertTrue(hosts.isEmpty, "no page, no host")
-        XCTAssertFalse(plain.daemon.status.contains("web"), plain.daemon.status)
+        XCTAssertFalse(plain.daemon.status.contains("web: "), plain.daemon.status)
 
         let harness = try makeHarness()
         harness.frames(2)
@@ -304,6 +304,13 @@ final class WebPagesInProcessTests: XCTestCase {
         }
         XCTAssertEqual(reopened.count, 1, "the new scene's page is opened: \(host.commands)")
         XCTAssertNotEqual(reopened.first, view)
+
+        try harness.rewriteConfig(Self.config.replacingOccurrences(of: "type = \"web\"", with: "type = \"color\"")
+            .replacingOccurrences(of: "url = \"https://rooms.example/{room}\"\n  max-fps = 30", with: ""))
+        harness.daemon.reload()
+        harness.frames(2)
+        XCTAssertTrue(host.stopped, "no page left: the host is stopped")
+        XCTAssertFalse(harness.daemon.status.contains("web: "), harness.daemon.status)
     }
 
     func testAValueInTheUrlNavigatesThePage() throws {
