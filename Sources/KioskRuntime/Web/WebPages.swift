@@ -59,8 +59,8 @@ final class WebPages {
     /// starting the host for the first page) and sends each page's visibility when it changed.
     /// Cheap when nothing changed: the daemon calls it before every frame.
     func update(for scene: KioskScene) {
-        if sceneRoot != ObjectIdentifier(scene.rootView) { adopt(scene) }
         isTransitioning = scene.container.isTransitioning
+        if sceneRoot != ObjectIdentifier(scene.rootView) { adopt(scene) }
         for page in pages {
             let shown = isShown(page)
             page.pacing.isVisible = shown
