@@ -25,6 +25,10 @@ BUILD_PACKAGES := pkg-config libdrm-dev libevdev-dev libpixman-1-dev libpango1.0
                   libturbojpeg0-dev libsystemd-dev libgif-dev libsdl2-dev libyuv-dev \
                   libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libmosquitto-dev \
                   fonts-dejavu-core fonts-noto-core fonts-wqy-microhei pango1.0-tools
+# What the web host (swipe-kiosk-web, issue 39) builds against: Debian 12's WPE WebKit 1.1 and its fdo
+# backend (wl_shm_buffer from libwayland-dev). Package.swift declares the host only where these are
+# installed, so the panel binary and the fast tests never need them.
+WEB_PACKAGES   := libwpewebkit-1.1-dev libwpebackend-fdo-1.0-dev libwpe-1.0-dev libwayland-dev
 # What the process tests (`make test-process`) need besides: a private D-Bus bus, busctl and dbus-send, a Prometheus text
 # parser and Prometheus' own checker (promtool, package prometheus), setpriv (util-linux) and systemd-sysusers for the D-Bus policy test;
 # GStreamer's tools and plugins for the video tests; a Mosquitto broker and its clients, and openssl to make the TLS test's CA;
@@ -61,6 +65,7 @@ E2E_ARM64_DEB  ?= $(firstword $(wildcard swipe-kiosk_*_arm64.deb))
 VKMS_CACHE   ?= $(VM_CACHE)/vkms
 
 .PHONY: arm64-root print-arm64-root release-arm64 deb-arm64 test-arm64 test-arm64-user
+.PHONY: release-web install-web
 .PHONY: all deps build release man demo test test-fast test-process alsa-test-pcm test-window test-vm unit-test check-fast-kind arm-kernels e2e e2e-self-test e2e-systemd e2e-vkms e2e-arm64 deb bench soak memory fuzz fuzz-build fuzz-smoke install install-config uninstall clean
 
 all: build
@@ -87,11 +92,18 @@ deps:
 	$(call install_missing,$(BUILD_PACKAGES))
 
 build: deps
+	$(call install_missing,$(WEB_PACKAGES))
 	$(SWIFT) build
 
 # The Swift runtime is linked in, so the binary runs where no toolchain is installed (a package, a VM).
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk $(SWIFT_BUILD_OPTIONS)
+
+# The web host (swipe-kiosk-web), beside the panel binary; only where WEB_PACKAGES can be installed
+# (Debian 12's WPE WebKit 1.1; debian/rules builds it for amd64 only).
+release-web: deps
+	$(call install_missing,$(WEB_PACKAGES))
+	$(SWIFT) build -c release --static-swift-stdlib --product swipe-kiosk-web $(SWIFT_BUILD_OPTIONS)
 
 # The manual pages: the command's, from its own help (swift-argument-parser's generate-manual plugin),
 # and the config file's, swipe-kiosk.toml(5), printed by `swipe-kiosk config-manual` from the key
@@ -115,7 +127,7 @@ demo: release
 # Tests by kind (docs/testing.md), each a set of test targets: fast is pure and in-process (no
 # programs started, no sleeps, no wall-clock reads: Tests/check-fast-kind.sh), process runs the binary and other
 # programs, window opens windows on Xvfb, vm boots kernels in QEMU (the two e2e suites).
-FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime)Tests\.
+FAST_TESTS    := Kiosk(Engine|Compositor|Touch|Display|Input|Camera|Config|Runtime|WebProtocol)Tests\.
 
 check-fast-kind:
 	Tests/check-fast-kind.sh
@@ -134,7 +146,7 @@ $(ALSA_TEST_PCM): Tests/alsa/pcm_kiosk_clock.c
 	gcc -Wall -Wextra -O2 -shared -fPIC -DPIC -o $@ $< -lasound
 
 test-process: deps
-	$(call install_missing,$(TEST_PACKAGES))
+	$(call install_missing,$(TEST_PACKAGES) $(WEB_PACKAGES))
 	$(MAKE) alsa-test-pcm
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter 'KioskProcessTests\.'
@@ -215,14 +227,18 @@ e2e-arm64:
 # This machine's architecture's package, named by the shell when a recipe line runs (an arm64 one
 # from deb-arm64 may lie beside it; dpkg-dev is installed by then).
 HOST_DEB = swipe-kiosk_$$(dpkg-parsechangelog -S Version)_$$(dpkg-architecture -q DEB_HOST_ARCH).deb
+# The web host's package, beside it on amd64 (debian/control).
+WEB_DEB = swipe-kiosk-web_$$(dpkg-parsechangelog -S Version)_amd64.deb
 deb: deps
-	$(call install_missing,$(DEB_PACKAGES))
-	rm -f $(HOST_DEB)
+	$(call install_missing,$(DEB_PACKAGES) $(WEB_PACKAGES))
+	rm -f $(HOST_DEB) $(WEB_DEB)
 	dpkg-buildpackage --build=binary --no-sign
 	mv ../$(HOST_DEB) .
+	[ ! -e ../$(WEB_DEB) ] || mv ../$(WEB_DEB) .
 	rm -f ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.buildinfo ../swipe-kiosk_$$(dpkg-parsechangelog -S Version)_*.changes
-	lintian --fail-on error $(HOST_DEB)
+	lintian --fail-on error $(HOST_DEB) $$(ls $(WEB_DEB) 2>/dev/null)
 	$(call no_window_system,$(HOST_DEB))
+	@! dpkg-deb -f $(HOST_DEB) Depends | grep -i wpe || { echo "$(HOST_DEB) depends on WPE WebKit: only swipe-kiosk-web may"; exit 1; }
 
 # The panel package pulls no window system onto a kiosk (SDL2 is loaded only for a desktop window).
 define no_window_system
@@ -325,6 +341,11 @@ install: $(MAN_PAGE) $(CONFIG_MAN_PAGE) release install-config
 		udevadm trigger --subsystem-match=backlight --action=add 2>/dev/null || true; \
 		echo "Installed. Start it with: systemctl enable --now swipe-kiosk"; }
 
+# The web host and its manual page, beside the daemon (which looks for it in its own folder).
+install-web: release-web
+	install -D -m 0755 .build/release/swipe-kiosk-web $(DESTDIR)$(PREFIX)/bin/swipe-kiosk-web
+	install -D -m 0644 docs/man/swipe-kiosk-web.1 $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk-web.1
+
 # The example config and its picture side by side in /etc/swipe-kiosk (never over a config or
 # picture already there), and the examples with the files they name, as in Config/: a relative
 # path in a config is read from its folder, so each passes check-config where it is installed.
@@ -339,6 +360,7 @@ install-config:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/swipe-kiosk $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk.1 \
+		$(DESTDIR)$(PREFIX)/bin/swipe-kiosk-web $(DESTDIR)$(PREFIX)/share/man/man1/swipe-kiosk-web.1 \
 		$(DESTDIR)$(PREFIX)/share/man/man5/swipe-kiosk.toml.5 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/swipe-kiosk \
 		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_swipe-kiosk \

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// A system library found through pkg-config, with the Debian package that provides it.
@@ -75,11 +76,14 @@ let package = Package(
         .target(name: "KioskConfig", dependencies: ["KioskOptions", "KioskEngine"]),
         .target(name: "KioskRuntime", dependencies: [
             "KioskOptions", "KioskEngine", "KioskTouch", "KioskCompositor", "KioskDisplay", "KioskInput", "KioskCamera", "KioskConfig",
-            "CSystemd", "CLinux", "CKioskBus", "CMosquitto", "CKioskVideo",
+            "KioskWebProtocol", "CSystemd", "CLinux", "CKioskBus", "CMosquitto", "CKioskVideo",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
+        // The daemon/web host wire protocol (issue 39): messages and SCM_RIGHTS over SOCK_SEQPACKET.
+        // Glibc only, so the daemon uses it without linking WPE WebKit.
+        .target(name: "KioskWebProtocol"),
         .executableTarget(name: "swipe-kiosk", dependencies: [
             "KioskRuntime", "KioskOptions", "KioskCamera",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,20 +99,51 @@ let package = Package(
         .testTarget(name: "KioskInputTests", dependencies: ["KioskInput"]),
         .testTarget(name: "KioskCameraTests", dependencies: ["KioskCamera", "KioskTestFixtures"]),
         .testTarget(name: "KioskConfigTests", dependencies: ["KioskConfig", "KioskTestFixtures"]),
+        .testTarget(name: "KioskWebProtocolTests", dependencies: ["KioskWebProtocol"]),
         // Tests by kind (README "Testing"): the targets above are fast (pure and in-process, `make test-fast`);
         // KioskProcessTests runs the built binary and other programs (`make test-process`), KioskWindowTests
         // opens windows on Xvfb (`make test-window`).
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskTestFixtures", "KioskTestSupport"]),
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "KioskWebProtocol", "KioskTestFixtures", "KioskTestSupport"]),
         // The in-process daemon harness, manual clocks and fakes the runtime, process and window tests share.
         .target(name: "KioskTestSupport", dependencies: ["KioskRuntime", "KioskTestFixtures", "CLinux"], path: "Tests/KioskTestSupport"),
         // Subprocess helpers: the built binary, a private D-Bus, a Mosquitto broker, signals.
         .target(name: "KioskProcessSupport", dependencies: ["KioskTestSupport"], path: "Tests/KioskProcessSupport"),
         .testTarget(name: "KioskProcessTests", dependencies: [
             "KioskRuntime", "KioskCamera", "KioskCompositor", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport",
+            "KioskWebProtocol",
         ]),
         .testTarget(name: "KioskWindowTests", dependencies: ["KioskRuntime", "swipe-kiosk", "KioskTestFixtures", "KioskTestSupport", "KioskProcessSupport"]),
     ]
 )
+
+// The web host (issue 39, docs/web.md): WPE WebKit 1.1 and WPEBackend-fdo in a program of its own, so
+// the panel binary never links WebKit. Declared only where Debian 12's WPE 1.1 is installed (the Makefile's
+// WEB_PACKAGES; SWIPE_KIOSK_WEB_HOST=0 leaves it out, =1 insists): Debian 13's arm64 root has WPE 2.0 only,
+// and `swift build --build-tests` there builds every declared target.
+func pkgConfigFileExists(_ name: String) -> Bool {
+    let environment = Context.environment
+    var folders = (environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
+    if let libdir = environment["PKG_CONFIG_LIBDIR"] {
+        folders += libdir.split(separator: ":").map(String.init)
+    } else {
+        folders += ["/usr/lib/x86_64-linux-gnu/pkgconfig", "/usr/lib/aarch64-linux-gnu/pkgconfig", "/usr/lib/arm-linux-gnueabihf/pkgconfig",
+                    "/usr/lib/pkgconfig", "/usr/share/pkgconfig", "/usr/local/lib/pkgconfig"]
+    }
+    return folders.contains { FileManager.default.fileExists(atPath: "\($0)/\(name).pc") }
+}
+let webHostWanted = Context.environment["SWIPE_KIOSK_WEB_HOST"].map { $0 == "1" }
+    ?? (pkgConfigFileExists("wpe-webkit-1.1") && pkgConfigFileExists("wpebackend-fdo-1.0"))
+if webHostWanted {
+    package.targets.append(systemLibrary("CWPE", pkgConfig: "wpe-webkit-1.1", debian: "libwpewebkit-1.1-dev"))
+    package.targets.append(systemLibrary("CWPEBackendFDO", pkgConfig: "wpebackend-fdo-1.0", debian: "libwpebackend-fdo-1.0-dev"))
+    package.targets.append(.executableTarget(name: "swipe-kiosk-web", dependencies: ["KioskWebProtocol", "CWPE", "CWPEBackendFDO"],
+                                             linkerSettings: hardeningLinkFlags.isEmpty ? [] : [.unsafeFlags(hardeningLinkFlags)]))
+    package.products.append(.executable(name: "swipe-kiosk-web", targets: ["swipe-kiosk-web"]))
+    // The process tests run the real host: built with them.
+    if let tests = package.targets.first(where: { $0.name == "KioskProcessTests" }) {
+        tests.dependencies.append("swipe-kiosk-web")
+    }
+}
 
 // libFuzzer targets, declared only for `make fuzz` (SWIPE_KIOSK_FUZZ=1, built with -sanitize=fuzzer):
 // they have no `main`, which the fuzzer supplies, so an ordinary build must not link them.

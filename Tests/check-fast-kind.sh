@@ -8,6 +8,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 fast="Tests/KioskEngineTests Tests/KioskCompositorTests Tests/KioskTouchTests Tests/KioskDisplayTests
       Tests/KioskInputTests Tests/KioskCameraTests Tests/KioskConfigTests Tests/KioskRuntimeTests
+      Tests/KioskWebProtocolTests
       Tests/KioskTestSupport Tests/Fixtures"
 sources="--include=*.swift --include=*.c --include=*.h"
 status=0

@@ -137,7 +137,7 @@ final class DiagnosticTests: XCTestCase {
         """)
         XCTAssertEqual(found, [
             "kiosk.toml:1:1: [screen] needs a 'name'",
-            "kiosk.toml:3:3: [screen.element] needs a 'type': \"color\", \"gradient\", \"image\", \"text\", \"card\", \"scroll\", \"button\" or \"video\"",
+            "kiosk.toml:3:3: [screen.element] needs a 'type': \"color\", \"gradient\", \"image\", \"text\", \"card\", \"scroll\", \"button\", \"video\" or \"web\"",
         ])
     }
 

@@ -243,7 +243,8 @@ final class ModelTests: XCTestCase {
         XCTAssertEqual(example.metrics, defaults.metrics)
         XCTAssertEqual(example.power, defaults.power)
         XCTAssertEqual(example.warnings, [], "the example uses no deprecated key")
-        // A video element is commented out there (its file must exist); VideoElementConfigTests checks its keys.
-        XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases).subtracting([.video]))
+        // Video and web elements are commented out there (their files must exist); VideoElementConfigTests
+        // and WebElementConfigTests check their keys.
+        XCTAssertEqual(Set(example.screens.flatMap(\.elements).map(\.kind.type)), Set(ElementType.allCases).subtracting([.video, .web]))
     }
 }

@@ -19,4 +19,13 @@ final class BinaryLinkTests: XCTestCase {
         }
         XCTAssertEqual(linked, [], "the panel binary links a window system's library")
     }
+
+    /// WPE WebKit runs in the web host (swipe-kiosk-web), never in the panel's process (issue 39).
+    func testThePanelBinaryLinksNoWebKit() throws {
+        guard let ldd = Command.find("ldd") else { throw XCTSkip("ldd is missing") }
+        let result = try Command.run(ldd, [KioskProcess.binary])
+        XCTAssertEqual(result.status, 0, result.error)
+        let webKit = result.output.split(separator: "\n").filter { $0.lowercased().contains("wpe") || $0.contains("libsoup") }
+        XCTAssertEqual(webKit, [], "the panel binary links WPE WebKit")
+    }
 }

@@ -32,11 +32,12 @@ package final class DaemonHarness: KioskDaemonObserver {
     ///   - backlightClassFolder: where `[power] backlight = "auto"` looks.
     ///   - watchdogTimeout: systemd's WatchdogSec= as the notifier reports it; nil: no watchdog.
     ///   - videoFeeds: makes each video element's player (its content and box); nil: the real GStreamer one.
+    ///   - webHost: starts the web host for web elements; nil: the real `swipe-kiosk-web`.
     ///   - wrapDisplay: the display the daemon gets, made around the headless one (a test's recording display).
     ///   - soundSink: where `[sound]` plays; nil: the real GStreamer one.
     package init(config: String, wallDate: String = "2026-06-03 12:00", timeZone: String = "UTC", camera: FakeCameraFeed? = nil,
          backlightClassFolder: String = "/nonexistent/backlight", watchdogTimeout: Double? = nil,
-         videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil,
+         videoFeeds: ((VideoContent, PixelSize) -> any CameraFeed)? = nil, webHost: WebHostLauncher? = nil,
          wrapDisplay: (HeadlessDisplay) -> any Display = { $0 }, soundSink: FakeSoundSink? = nil) throws {
         // Its screens may lay out text (button titles) before the compositor's text tests run.
         TestFonts.pin()
@@ -65,6 +66,7 @@ package final class DaemonHarness: KioskDaemonObserver {
                 return soundSink
             }
         }
+        parts.launchWebHost = webHost
         var options = RunOptions(eventsLogPath: eventsURL.path)
         options.exitAfterReplay = false
         daemon = try KioskDaemon(configuration: try ConfigurationLoader.load(path: configURL.path).get(),

@@ -77,7 +77,7 @@ struct DisplayListBuilder {
     private func surfaceKey(_ view: View, opacity: Double) -> LayerSurfaceKey? {
         var content = view.content
         switch content {
-        case .backgroundFeed, .blurredBackgroundFeed, .video: content = .none
+        case .backgroundFeed, .blurredBackgroundFeed, .video, .web: content = .none
         case .none, .linearGradient, .text, .image: break
         }
         guard content != .none || view.backgroundColor.alpha > 0 || view.shadow != nil else { return nil }
@@ -97,13 +97,17 @@ struct DisplayListBuilder {
     private static func showsBackgroundFeed(_ content: ViewContent) -> Bool {
         switch content {
         case .backgroundFeed, .blurredBackgroundFeed: true
-        case .none, .linearGradient, .text, .image, .video: false
+        case .none, .linearGradient, .text, .image, .video, .web: false
         }
     }
 
     private func feedItem(_ view: View, local: ProjectiveMatrix, opacity: Double)
         -> (item: DisplayItem, surfaceSize: Size, opaque: Rect)? {
-        if case .video(let video) = view.content { return videoItem(view, video, local: local, opacity: opacity) }
+        if case .video(let video) = view.content {
+            return videoItem(view, opaque: video.fit == .cover || video.fit == .fill, local: local, opacity: opacity)
+        }
+        // A page's frame is drawn at the view's size, like a filled video; WebKit's frames carry alpha.
+        if case .web = view.content { return videoItem(view, opaque: false, local: local, opacity: opacity) }
         let size = view.frame.size
         guard let background, background.width > 0, background.height > 0, size.width > 0, size.height > 0 else { return nil }
         let frame = FeedFrameID(buffer: ObjectIdentifier(background), sequence: background.sequence)
@@ -133,14 +137,13 @@ struct DisplayListBuilder {
     /// picture into a frame of the view's size (`fit`), so the frame is drawn one to one (stretched
     /// only by the rounding of a fractional size); a new frame changes the item, so it damages the
     /// element's box and nothing else. Letterboxed fits leave transparent bars: only `cover` and
-    /// `fill` frames are opaque.
-    private func videoItem(_ view: View, _ video: VideoContent, local: ProjectiveMatrix, opacity: Double)
+    /// `fill` frames are opaque. A web page's frame (`videos` holds it too) is drawn the same way.
+    private func videoItem(_ view: View, opaque: Bool, local: ProjectiveMatrix, opacity: Double)
         -> (item: DisplayItem, surfaceSize: Size, opaque: Rect)? {
         let size = view.frame.size
         guard let frame = videos[ObjectIdentifier(view)], frame.width > 0, frame.height > 0,
               size.width > 0, size.height > 0 else { return nil }
         let fw = Double(frame.width), fh = Double(frame.height)
-        let opaque = video.fit == .cover || video.fit == .fill
         let fit = ProjectiveMatrix.scale(size.width / fw, size.height / fh)
         let id = DisplayItem.ID(view: ObjectIdentifier(view), isFeed: true)
         let item = DisplayItem(id: id, source: .videoFeed(opaque: opaque), size: size, matrix: fit.concatenating(local),

@@ -35,11 +35,12 @@ public struct ConfigurationCheck: Sendable {
             if case .success(let configuration) = result {
                 let locator = SourceLocator(text: text)
                 let check = PictureCheck(fileName: path, locator: locator, decode: decodePicture)
-                let problems = check.diagnostics(for: configuration)
-                    + VideoPathCheck(fileName: path, locator: locator, probe: probeVideo)
-                    .diagnostics(for: configuration)
-                    + SoundFileCheck(fileName: path, locator: locator, decode: decodeSound).diagnostics(for: configuration)
-                    + Self.memoryProblems(configuration, fileName: path)
+                // One statement per check: Swift 6.0 gives up type-checking a long `+` chain.
+                var problems = check.diagnostics(for: configuration)
+                problems += VideoPathCheck(fileName: path, locator: locator, probe: probeVideo).diagnostics(for: configuration)
+                problems += SoundFileCheck(fileName: path, locator: locator, decode: decodeSound).diagnostics(for: configuration)
+                problems += WebPageCheck(fileName: path, locator: locator).diagnostics(for: configuration)
+                problems += Self.memoryProblems(configuration, fileName: path)
                 if !problems.isEmpty {
                     result = .failure(ConfigurationError(diagnostics: problems))
                 } else if let fontSubstitute {

@@ -30,7 +30,7 @@ struct FontCheck {
             case .scroll(let scroll):
                 check(scroll.content, at: elementPath.appending("content"), checked: &checked, into: &found)
                 continue
-            case .color, .gradient, .image, .video:
+            case .color, .gradient, .image, .video, .web:
                 continue
             }
             let key = elementPath.appending("font")

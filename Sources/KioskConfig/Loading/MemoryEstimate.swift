@@ -81,6 +81,11 @@ public struct MemoryEstimate: Hashable, Sendable {
             parts.append(Part(name: "\(sounds.count) decoded sound\(sounds.count == 1 ? "" : "s")",
                               bytes: sounds.reduce(0) { $0 + soundBytes($1) }))
         }
+        if screens.videos.pages > 0 {
+            let pages = screens.videos.pages
+            parts.append(Part(name: "the web host and \(pages) page\(pages == 1 ? "" : "s")",
+                              bytes: Self.webHostBytes(pages: pages) + screens.videos.pageFrames))
+        }
         let count = configuration.screens.count
         parts.append(Part(name: "\(count) screen\(count == 1 ? "" : "s") and \(screens.elements) element\(screens.elements == 1 ? "" : "s")",
                           bytes: count * Self.bytesPerScreen + screens.elements * Self.bytesPerElement))
@@ -153,6 +158,19 @@ public struct MemoryEstimate: Hashable, Sendable {
     private struct VideoFrames {
         var count = 0
         var bytes = 0
+        /// Web elements: each page's frames (`webFrameBytes`); the host's own memory is counted per page.
+        var pages = 0
+        var pageFrames = 0
+    }
+
+    /// A web page's frames at its box: the host's two shared slots and the daemon's copy.
+    public static func webFrameBytes(box: PixelSize) -> Int {
+        (RuntimeMemory.webPageSlots + 1) * 4 * box.width * box.height
+    }
+
+    /// The web host and its web processes for `pages` pages (PSS measured with WPE WebKit 2.38).
+    public static func webHostBytes(pages: Int) -> Int {
+        pages == 0 ? 0 : RuntimeMemory.webFirstPageBytes + (pages - 1) * RuntimeMemory.webFurtherPageBytes
     }
 
     /// The bytes of the surfaces `elements` draw in a container of `size`; each picture's path goes to `picture`.
@@ -171,6 +189,9 @@ public struct MemoryEstimate: Hashable, Sendable {
             case .image(let image):
                 picture(image.path)
                 bytes += 4 * width * height
+            case .web:
+                videos.pages += 1
+                videos.pageFrames += webFrameBytes(box: PixelSize(width: max(1, width), height: max(1, height)))
             case .video:
                 videos.count += 1
                 videos.bytes += videoBytes(box: PixelSize(width: max(1, width), height: max(1, height)))

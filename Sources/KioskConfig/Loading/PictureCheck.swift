@@ -38,7 +38,7 @@ struct PictureCheck {
                 report(image.path, key: elementPath.appending("path"), into: &found)
             case .scroll(let scroll):
                 check(scroll.content, at: elementPath.appending("content"), into: &found)
-            case .color, .gradient, .text, .card, .button, .video:
+            case .color, .gradient, .text, .card, .button, .video, .web:
                 break
             }
         }

@@ -34,7 +34,7 @@ struct VideoPathCheck {
                 }
             case .scroll(let scroll):
                 check(scroll.content, at: path.appending(index: index).appending("content"), into: &found)
-            case .color, .gradient, .image, .text, .card, .button:
+            case .color, .gradient, .image, .text, .card, .button, .web:
                 break
             }
         }

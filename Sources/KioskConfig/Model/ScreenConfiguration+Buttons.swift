@@ -9,7 +9,7 @@ extension ScreenConfiguration {
             switch element.kind {
             case .button(let button): [button]
             case .scroll(let scroll): buttons(in: scroll.content)
-            case .text, .card, .color, .gradient, .image, .video: []
+            case .text, .card, .color, .gradient, .image, .video, .web: []
             }
         }
     }

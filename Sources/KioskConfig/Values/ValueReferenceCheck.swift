@@ -37,6 +37,8 @@ struct ValueReferenceCheck {
                 checkText(button.title, at: path.appending("title"))
             case .scroll(let scroll):
                 checkElements(scroll.content, at: path.appending("content"))
+            case .web(let web):
+                checkText(web.url, at: path.appending("url"))
             case .color, .gradient, .image, .video:
                 break
             }

@@ -25,4 +25,11 @@ public enum RuntimeMemory {
     /// How much larger than its file a sound is counted once decoded, up to `soundMaximumBytes`:
     /// 8-bit mono 8 kHz WAV decodes to 24 times its size; MP3 at 128 kbit/s to 12, Vorbis about as much.
     public static let soundExpansion = 24
+    /// The web host (`swipe-kiosk-web`) and its WPE WebKit processes with one page: about 190 MB
+    /// PSS measured with Debian's WPE WebKit 2.38 (issue 39).
+    public static let webFirstPageBytes = 190 << 20
+    /// Each further page the same host serves: about 50 MB PSS.
+    public static let webFurtherPageBytes = 50 << 20
+    /// The shared-memory frames the host hands over per page (it draws one while the daemon shows the other).
+    public static let webPageSlots = 2
 }

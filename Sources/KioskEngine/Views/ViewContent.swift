@@ -13,6 +13,8 @@ public enum ViewContent: Hashable, Sendable {
     case blurredBackgroundFeed(BlurStyle)
     /// The newest frame of a video element's own feed, fitted into the bounds.
     case video(VideoContent)
+    /// The newest frame of a web element's page, drawn by the web host at the bounds' size.
+    case web(WebContent)
 }
 
 /// A multi-stop linear gradient between two points given in unit coordinates of the view.
@@ -75,6 +77,23 @@ public struct VideoContent: Hashable, Sendable {
         self.fit = fit
         self.loops = loops
         self.audio = audio
+    }
+}
+
+/// A web page (`type = "web"`) drawn by the web host into the view's bounds, one to one; until its
+/// first frame, and while it cannot load, the view draws nothing (what is behind it shows).
+public struct WebContent: Hashable, Sendable {
+    /// The page's url as configured: `{value}` placeholders are filled by the runtime.
+    public var url: String
+    /// The most frames a second the page is asked for.
+    public var maxFps: Int
+    /// Origins besides the url's own the page may load from or navigate to.
+    public var allow: [String]
+
+    public init(url: String, maxFps: Int = 30, allow: [String] = []) {
+        self.url = url
+        self.maxFps = maxFps
+        self.allow = allow
     }
 }
 

@@ -43,6 +43,8 @@ public struct DaemonParts {
     /// Makes the sink `[sound]` plays to on its device at its volume, once a sound is named; the
     /// real one is GStreamer's alsasink, tests put a fake here.
     public var makeSoundSink: (String, Double, Logger) throws(SoundLoadError) -> any SoundSink = DaemonParts.soundSink
+    /// Starts the web host for web elements; nil: `swipe-kiosk-web` (`WebHostProcess`). Tests put a fake here.
+    package var launchWebHost: WebHostLauncher?
 
     public init(display: any Display, displayBackend: DisplayBackend = .headless, loop: EventLoop, clock: any DaemonClock,
                 makeTouchSource: @escaping (InputConfiguration, TouchSurface) throws -> (any TouchSource)?,

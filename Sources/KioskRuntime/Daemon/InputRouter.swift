@@ -20,6 +20,8 @@ final class InputRouter {
     var onDevicesChanged: () -> Void = {}
     /// Called with the number of touch events each batch brings, before they are handled.
     var onTouches: (Int) -> Void = { _ in }
+    /// Sees each touch of the first output before its scene does (web pages follow theirs).
+    var onSceneTouch: (TouchEvent) -> Void = { _ in }
 
     init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, power: PowerController, pacer: RenderPacer) {
         self.context = context
@@ -94,6 +96,7 @@ final class InputRouter {
                 output.sceneHost.container.handle(touch)
                 continue
             }
+            onSceneTouch(touch)
             guard measuresLatency else {
                 container.handle(touch)
                 continue

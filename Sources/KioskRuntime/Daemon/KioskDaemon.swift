@@ -44,6 +44,8 @@ public final class KioskDaemon {
     let camera: CameraBackground
     /// The video elements' players.
     let videos: VideoElementPlayers
+    /// The web elements' pages and their host (`type = "web"`).
+    let webPages: WebPages
     let applier: ConfigApplier
     /// The outputs beside the first (`[[display.output]]` 2, 3, ...).
     let outputs: OutputSet
@@ -135,6 +137,8 @@ public final class KioskDaemon {
         input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
         camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
         videos = VideoElementPlayers(factory: parts.makeVideoFeed, loop: eventLoop, logger: logger)
+        webPages = WebPages(launch: parts.launchWebHost ?? { [eventLoop] signal in try WebHostProcess(loop: eventLoop, signal: signal) },
+                            clock: clock, logger: logger)
         applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
                                 makeTouchSource: parts.makeTouchSource, logger: logger,
                                 sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
@@ -200,8 +204,12 @@ public final class KioskDaemon {
         pacer.completeBackground = { [unowned camera] in camera.completeFrame() }
         pacer.videoFrames = { [unowned self] in
             videos.update(for: sceneHost.scene)
-            return videos.frames
+            // The daemon composes a frame: the pages' vsync tick.
+            webPages.update(for: sceneHost.scene)
+            webPages.tick()
+            return videos.frames.merging(webPages.frames) { video, _ in video }
         }
+        wireWebPages()
         videos.onFrame = { [unowned pacer] in pacer.requestFrame() }
         pacer.onFirstFrame = { [unowned self] in
             notifier.ready(status: status)
@@ -242,6 +250,9 @@ public final class KioskDaemon {
             outputs.setDark(dark)
             videos.isSuspended = dark
             sound.isDark = dark
+            webPages.isSuspended = dark
+            // Nothing is composed while dark: the pages hear it now.
+            webPages.update(for: sceneHost.scene)
             if dark {
                 camera.pause()
             } else {
@@ -259,7 +270,10 @@ public final class KioskDaemon {
         power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
         sound.onVolumeChanged = { [unowned self] in notify { $0.propertiesChanged([.volume]) } }
         valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
-        valueSources.store.onValueChanged = { [unowned self] _ in notify { $0.propertiesChanged([.values]) } }
+        valueSources.store.onValueChanged = { [unowned self] _ in
+            webPages.valuesChanged()
+            notify { $0.propertiesChanged([.values]) }
+        }
         buttons.onSignal = { [unowned self] screen, button in notify { $0.buttonPressed(screen: screen, button: button) } }
         buttons.onMqtt = { [unowned self] screen, button, topic, payload in
             notify { $0.mqttButtonPressed(screen: screen, button: button, topic: topic, payload: payload) }
@@ -345,6 +359,7 @@ public final class KioskDaemon {
         }
         camera.stop()
         videos.stopAll()
+        webPages.stop(deadline: MonotonicClock.now() + WebPages.stopWait)
         // The loop has ended: the process may now wait (bounded, in all) for the capture threads to
         // release their devices and pipelines, so it does not exit under a thread still closing them.
         let released = MonotonicClock.now() + LiveFeed.exitStopWait
@@ -488,6 +503,7 @@ public final class KioskDaemon {
                      display.isOutputConnected ? displayMode : Self.noDisplayConnected]
         if let cameraStatus = camera.status { parts.append("camera: \(cameraStatus)") }
         parts.append("touch: \(input.openDevices.count) device(s)")
+        if let web = webPages.reportedStatus { parts.append("web: \(web)") }
         return parts.joined(separator: "; ")
     }
 

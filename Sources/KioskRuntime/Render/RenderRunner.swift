@@ -37,7 +37,8 @@ public struct RenderRunner {
             throw RenderError.unknownScreen(names[1], available: scene.screenNames)
         }
         let background = try renderer.makeBackground()
-        let videos = try ScreenRenderer.videoStills(of: scene, screens: [scene.container.selectedIndex, target])
+        let videos = try ScreenRenderer.videoStills(of: scene, screens: [scene.container.selectedIndex, target],
+                                                    values: renderer.initialValues)
         let recorder = try FrameRecorder(outputDirectory: folder)
         compositor.render(root: scene.rootView, background: background?.frame(at: clock.now), videos: videos)
         try ScreenRenderer.requireContent(compositor)

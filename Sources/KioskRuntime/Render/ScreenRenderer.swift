@@ -69,7 +69,7 @@ public struct ScreenRenderer {
     /// The frame the panel shows on `screen` at rest: upright, or with `scanout` in display orientation.
     public func render(screen: String) throws -> PixelBuffer {
         let (compositor, scene, _) = try makeScene(on: screen)
-        let videos = try Self.videoStills(of: scene, screens: [scene.container.selectedIndex])
+        let videos = try Self.videoStills(of: scene, screens: [scene.container.selectedIndex], values: initialValues)
         compositor.render(root: scene.rootView, background: try makeBackground()?.frame(at: Self.backgroundTime), videos: videos)
         try Self.requireContent(compositor)
         return picture(of: compositor)
@@ -82,10 +82,18 @@ public struct ScreenRenderer {
 
     /// The first frame of each video element on `scene`'s `screens` (by index); throws when one
     /// cannot be played, since a render is a review of the config (the daemon shows a black box and logs it).
-    static func videoStills(of scene: KioskScene, screens: [Int]) throws -> [ObjectIdentifier: PixelBuffer] {
+    /// Web pages on the shown screen are loaded by the web host and taken as drawn (`WebStills`).
+    static func videoStills(of scene: KioskScene, screens: [Int], values: [String: String] = [:]) throws -> [ObjectIdentifier: PixelBuffer] {
         let stills = VideoStills(scene: scene, screens: screens)
         if !stills.failures.isEmpty { throw RenderError.contentNotDrawn(stills.failures) }
-        return stills.frames
+        let pages = WebStills(scene: scene, values: values)
+        if !pages.failures.isEmpty { throw RenderError.contentNotDrawn(pages.failures) }
+        return stills.frames.merging(pages.frames) { video, _ in video }
+    }
+
+    /// Each value's `initial` text: what placeholders show in a render.
+    var initialValues: [String: String] {
+        Dictionary(configuration.values.map { ($0.name, $0.initial) }) { first, _ in first }
     }
 
     /// Throws what could not be drawn (a picture that is missing or cannot be decoded): a render

@@ -40,6 +40,9 @@ struct ElementViewFactory {
             ButtonBehaviour(button: button).attach(to: view) { press(button) }
         case let .video(video):
             view.content = .video(VideoContent(source: video.path, fit: video.fit, loops: video.loop, audio: video.audio))
+        case let .web(web):
+            // `WebPages` fills the url's placeholders and loads the page in the web host.
+            view.content = .web(WebContent(url: web.url, maxFps: web.maxFps, allow: web.allow))
         }
         return view
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import KioskCamera
 import KioskDisplay
 import KioskInput
+import KioskRuntime
 
 struct ListDevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,5 +15,7 @@ struct ListDevicesCommand: ParsableCommand {
         print(TouchDeviceLister.report())
         print()
         print(CameraLister.report())
+        print()
+        print(WebHostReport.report())
     }
 }

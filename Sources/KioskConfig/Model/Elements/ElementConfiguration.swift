@@ -29,6 +29,7 @@ public struct ElementConfiguration: Hashable, Sendable {
         case .scroll?: kind = .scroll(ScrollElement(reading: table))
         case .button?: kind = .button(ButtonElement(reading: table))
         case .video?: kind = .video(VideoElement(reading: table))
+        case .web?: kind = .web(WebElement(reading: table))
         case nil:
             // The type is unknown, so its keys cannot be checked; only the error above is reported.
             kind = .color(ColorElement(color: .clear))

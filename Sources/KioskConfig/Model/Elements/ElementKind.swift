@@ -8,6 +8,7 @@ public enum ElementKind: Hashable, Sendable {
     case scroll(ScrollElement)
     case button(ButtonElement)
     case video(VideoElement)
+    case web(WebElement)
 
     public var type: ElementType {
         switch self {
@@ -19,6 +20,7 @@ public enum ElementKind: Hashable, Sendable {
         case .scroll: .scroll
         case .button: .button
         case .video: .video
+        case .web: .web
         }
     }
 }

@@ -8,4 +8,5 @@ public enum ElementType: String, CaseIterable, Sendable {
     case scroll
     case button
     case video
+    case web
 }
