@@ -36,7 +36,7 @@ extension KioskConfiguration {
                     if let file = button.sound { found.append((file, path.appending(index: index).appending("sound"))) }
                 case .scroll(let scroll):
                     collect(scroll.content, at: path.appending(index: index).appending("content"))
-                case .color, .gradient, .image, .text, .card, .video:
+                case .color, .gradient, .image, .text, .card, .video, .web:
                     break
                 }
             }
