@@ -352,7 +352,8 @@ final class WebHostView {
         if phase == .up || phase == .cancel { touches.removeValue(forKey: touchID) }
     }
 
-    /// A drag of (`dx`, `dy`) pixels at (`x`, `y`): the page scrolls with the finger (content follows it).
+    /// A drag of (`dx`, `dy`) pixels at (`x`, `y`), given to the page as a smooth 2D axis event of the
+    /// same values: WPE moves the content by them, so it follows the finger.
     func scroll(dx: Float, dy: Float, x: Float, y: Float, timeMs: UInt32) {
         guard let exportable, dx.isFinite, dy.isFinite else { return }
         var event = wpe_input_axis_2d_event()
@@ -361,8 +362,8 @@ final class WebHostView {
         event.base.time = timeMs
         event.base.x = Int32(clamping: Int(x.isFinite ? x : 0))
         event.base.y = Int32(clamping: Int(y.isFinite ? y : 0))
-        event.x_axis = Double(-dx)
-        event.y_axis = Double(-dy)
+        event.x_axis = Double(dx)
+        event.y_axis = Double(dy)
         withUnsafeMutablePointer(to: &event) { pointer in
             pointer.withMemoryRebound(to: wpe_input_axis_event.self, capacity: 1) {
                 wpe_view_backend_dispatch_axis_event(wpe_view_backend_exportable_fdo_get_view_backend(exportable), $0)

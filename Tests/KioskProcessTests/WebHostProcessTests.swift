@@ -98,6 +98,28 @@ final class WebHostProcessTests: XCTestCase {
         // WebKit's content filter blocks it in the web process, which tells the host nothing: no `refused`.
     }
 
+    func testAnUpwardDragScrollsThePageDown() throws {
+        // A red screenful above a green one: the finger moving up 400 px brings the green one in.
+        try """
+        <!doctype html><html><body style="margin:0"><div style="height:300px;background:#ff0000"></div>
+        <div style="height:600px;background:#00ff00"></div></body></html>
+        """.write(toFile: folder + "/tall.html", atomically: true, encoding: .utf8)
+        let host = try WebHostProcess(folder: folder)
+        let url = "file://\(folder)/tall.html"
+        try host.send(.open(view: 2, width: 200, height: 300, url: url, allow: [], maxFps: 30))
+        XCTAssertNotNil(try host.wait { event in
+            guard case let .frame(2, slot, _) = event else { return false }
+            return host.pixel(view: 2, slot: slot, x: 100, y: 150) == Self.red
+        }, "the top of the page: \(host.events)")
+        for step in 1...4 {
+            try host.send(.scroll(view: 2, dx: 0, dy: -100, x: 100, y: 150, timeMs: UInt32(1000 + 16 * step)))
+        }
+        XCTAssertNotNil(try host.wait { event in
+            guard case let .frame(2, slot, _) = event else { return false }
+            return host.pixel(view: 2, slot: slot, x: 100, y: 150) == Self.green
+        }, "the page did not scroll down: \(host.log)")
+    }
+
     func testAStaticPageSendsNoFramesAfterItLoaded() throws {
         let host = try WebHostProcess(folder: folder)
         _ = try openButtonPage(host)
