@@ -25,6 +25,11 @@ final class WebHostView {
     /// A frame was sent and its `frameDone` has not come: WebKit waits for `frame_complete`.
     private var awaitingFrameDone = false
     private var loadFailed = false
+    /// The view's first load was committed: frames before it are WebKit's empty page, not the page's.
+    private var committed = false
+    /// The next frame goes to the daemon whole, even if equal to the slot shown: a new web view's
+    /// first (the daemon showed the background while the old one was gone).
+    private var wholeNextFrame = true
     private var gone = false
     private var visible = true
     /// Touch points down now (WPE's touch events carry them all).
@@ -113,6 +118,8 @@ final class WebHostView {
             } as @convention(c) (UnsafeMutableRawPointer?, UInt32, UnsafeMutableRawPointer?) -> Void,
             to: GCallback.self))
         gone = false
+        committed = false
+        wholeNextFrame = true
     }
 
     private func connect(_ view: UnsafeMutablePointer<WebKitWebView>, _ signal: String, _ handler: GCallback) {
@@ -216,9 +223,13 @@ final class WebHostView {
         switch event {
         case WEBKIT_LOAD_STARTED.rawValue:
             loadFailed = false
+        case WEBKIT_LOAD_COMMITTED.rawValue:
+            committed = true
         case WEBKIT_LOAD_FINISHED.rawValue:
             guard !loadFailed, let view = webView else { return }
             let uri = webkit_web_view_get_uri(view).map { String(cString: $0) } ?? url
+            // WebKit's empty page before the first load is not the page's load.
+            if uri == "about:blank" && url != "about:blank" { return }
             host.send(.loaded(view: id, url: String(uri.utf8.prefix(WebProtocol.maxStringBytes)) ?? url))
         default:
             break
@@ -257,13 +268,18 @@ final class WebHostView {
                                     stride: Int(wl_shm_buffer_get_stride(shm)),
                                     width: Int(wl_shm_buffer_get_width(shm)), height: Int(wl_shm_buffer_get_height(shm)),
                                     opaque: wl_shm_buffer_get_format(shm) == UInt32(WL_SHM_FORMAT_XRGB8888.rawValue))
-        let damage = WebFrameCopy.copy(source, into: images.pixels(slot: target),
+        var damage = WebFrameCopy.copy(source, into: images.pixels(slot: target),
                                        shown: shownSlot.map { UnsafeRawPointer(images.pixels(slot: $0)) },
                                        width: width, height: height, stride: images.stride)
         wl_shm_buffer_end_access(shm)
         wpe_view_backend_exportable_fdo_dispatch_release_shm_exported_buffer(exportable, buffer)
-        if damage.isEmpty && shownSlot != nil {
-            // Nothing changed on screen: no frame for the daemon, WebKit paced at max-fps all the same.
+        if committed && wholeNextFrame {
+            wholeNextFrame = false
+            damage = [WebRect(x: 0, y: 0, width: Int32(width), height: Int32(height))]
+        }
+        if (damage.isEmpty && shownSlot != nil) || !committed {
+            // Nothing changed on screen, or WebKit's empty page before the first load: no frame for
+            // the daemon, WebKit paced at max-fps all the same.
             scheduleIdleCompletion()
             return
         }
@@ -336,7 +352,8 @@ final class WebHostView {
         if phase == .up || phase == .cancel { touches.removeValue(forKey: touchID) }
     }
 
-    /// A drag of (`dx`, `dy`) pixels at (`x`, `y`): the page scrolls with the finger (content follows it).
+    /// A drag of (`dx`, `dy`) pixels at (`x`, `y`), given to the page as a smooth 2D axis event of the
+    /// same values: WPE moves the content by them, so it follows the finger.
     func scroll(dx: Float, dy: Float, x: Float, y: Float, timeMs: UInt32) {
         guard let exportable, dx.isFinite, dy.isFinite else { return }
         var event = wpe_input_axis_2d_event()
@@ -345,8 +362,8 @@ final class WebHostView {
         event.base.time = timeMs
         event.base.x = Int32(clamping: Int(x.isFinite ? x : 0))
         event.base.y = Int32(clamping: Int(y.isFinite ? y : 0))
-        event.x_axis = Double(-dx)
-        event.y_axis = Double(-dy)
+        event.x_axis = Double(dx)
+        event.y_axis = Double(dy)
         withUnsafeMutablePointer(to: &event) { pointer in
             pointer.withMemoryRebound(to: wpe_input_axis_event.self, capacity: 1) {
                 wpe_view_backend_dispatch_axis_event(wpe_view_backend_exportable_fdo_get_view_backend(exportable), $0)

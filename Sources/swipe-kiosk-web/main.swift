@@ -29,6 +29,18 @@ if getppid() == 1 { exit(0) }
 
 // No accessibility bus on a kiosk: WebKit's ATK bridge would only warn that it found none.
 setenv("NO_AT_BRIDGE", "1", 1)
+// Mesa's llvmpipe, which WebKit's web process draws with when there is no GPU, compiles its shaders
+// into writable and executable memory; under the unit's MemoryDenyWriteExecute=yes (inherited by
+// WebKit's processes) it crashes the web process at its first paint. There, softpipe (no JIT, about
+// 30 times slower: fine for static pages, not for animation) keeps pages working.
+if let page = mmap(nil, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), page != MAP_FAILED {
+    munmap(page, 4096)
+} else if getenv("GALLIUM_DRIVER") == nil {
+    setenv("GALLIUM_DRIVER", "softpipe", 1)
+    logLine("writable and executable memory is refused (MemoryDenyWriteExecute): pages are drawn with Mesa's softpipe, "
+        + "slowly; allow it for animated pages (docs/web.md)")
+}
+
 // The fdo backend's shared-memory export: no display server, no EGL, no /dev/dri.
 guard wpe_loader_init("libWPEBackend-fdo-1.0.so.1") else { fail("cannot load libWPEBackend-fdo-1.0.so.1", status: 1) }
 guard wpe_fdo_initialize_shm() else { fail("wpe_fdo_initialize_shm failed", status: 1) }

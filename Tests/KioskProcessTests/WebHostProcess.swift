@@ -21,7 +21,8 @@ final class WebHostProcess {
             .deletingLastPathComponent().appendingPathComponent("swipe-kiosk-web").path
     }
 
-    init(folder: String) throws {
+    /// - Parameter prefix: a command that runs the host, e.g. one that restricts it first.
+    init(folder: String, prefix: [String] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
             throw XCTSkip("swipe-kiosk-web is not built (WPE WebKit 1.1 missing: make test-process installs it)")
         }
@@ -33,11 +34,11 @@ final class WebHostProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, theirs, 3)
         posix_spawn_file_actions_addopen(&actions, 2, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let arguments = [Self.binary, "--socket-fd", "3"]
+        let arguments = prefix + [Self.binary, "--socket-fd", "3"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, Self.binary, &actions, nil, &argv, environ)
+        let status = posix_spawn(&child, arguments[0], &actions, nil, &argv, environ)
         close(theirs)
         guard status == 0 else { throw WebSocketError.system(call: "posix_spawn", errno: status) }
         pid = child

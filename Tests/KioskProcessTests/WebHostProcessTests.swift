@@ -66,6 +66,34 @@ final class WebHostProcessTests: XCTestCase {
                       "the whole background changed: \(damage)")
     }
 
+    /// The unit's MemoryDenyWriteExecute=yes, as the kernel's own PR_SET_MDWE (Linux 6.3), inherited
+    /// by WebKit's processes: Mesa's llvmpipe would crash the web process; the host falls back to softpipe.
+    func testATapWorksWhereWritableExecutableMemoryIsRefused() throws {
+        guard let python = ["/usr/bin/python3", "/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("python3 is missing")
+        }
+        let script = folder + "/mdwe.py"
+        try """
+        import ctypes, os, sys
+        if ctypes.CDLL(None, use_errno=True).prctl(65, 1, 0, 0, 0) != 0:  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+            sys.exit(77)
+        os.execv(sys.argv[1], sys.argv[1:])
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let host = try WebHostProcess(folder: folder, prefix: [python, script])
+        guard try host.next(limit: 20) != nil else {
+            throw XCTSkip("this kernel has no PR_SET_MDWE (Linux 6.3 and later): \(host.log)")
+        }
+        _ = try openButtonPage(host)
+        XCTAssertTrue(host.log.contains("softpipe"), host.log)
+        try host.send(.touch(view: 7, phase: .down, id: 0, x: 150, y: 100, timeMs: 1000))
+        try host.send(.touch(view: 7, phase: .up, id: 0, x: 150, y: 100, timeMs: 1060))
+        XCTAssertNotNil(try host.wait { event in
+            guard case let .frame(7, slot, _) = event else { return false }
+            return host.pixel(view: 7, slot: slot, x: 10, y: 10) == Self.green
+        }, "the tap did not turn the page green: \(host.events) \(host.log)")
+        XCTAssertFalse(host.events.contains { if case .processGone = $0 { return true } else { return false } })
+    }
+
     func testANavigationToAForeignOriginIsRefused() throws {
         let host = try WebHostProcess(folder: folder)
         let url = "file://\(folder)/leave.html"
@@ -96,6 +124,28 @@ final class WebHostProcessTests: XCTestCase {
         guard case let .frame(_, slot, _) = drawn else { return XCTFail("the page's own stylesheet did not load: \(host.events)") }
         XCTAssertEqual(host.pixel(view: 5, slot: slot, x: 100, y: 50), Self.red, "the stylesheet outside the page's folder loaded")
         // WebKit's content filter blocks it in the web process, which tells the host nothing: no `refused`.
+    }
+
+    func testAnUpwardDragScrollsThePageDown() throws {
+        // A red screenful above a green one: the finger moving up 400 px brings the green one in.
+        try """
+        <!doctype html><html><body style="margin:0"><div style="height:300px;background:#ff0000"></div>
+        <div style="height:600px;background:#00ff00"></div></body></html>
+        """.write(toFile: folder + "/tall.html", atomically: true, encoding: .utf8)
+        let host = try WebHostProcess(folder: folder)
+        let url = "file://\(folder)/tall.html"
+        try host.send(.open(view: 2, width: 200, height: 300, url: url, allow: [], maxFps: 30))
+        XCTAssertNotNil(try host.wait { event in
+            guard case let .frame(2, slot, _) = event else { return false }
+            return host.pixel(view: 2, slot: slot, x: 100, y: 150) == Self.red
+        }, "the top of the page: \(host.events)")
+        for step in 1...4 {
+            try host.send(.scroll(view: 2, dx: 0, dy: -100, x: 100, y: 150, timeMs: UInt32(1000 + 16 * step)))
+        }
+        XCTAssertNotNil(try host.wait { event in
+            guard case let .frame(2, slot, _) = event else { return false }
+            return host.pixel(view: 2, slot: slot, x: 100, y: 150) == Self.green
+        }, "the page did not scroll down: \(host.log)")
     }
 
     func testAStaticPageSendsNoFramesAfterItLoaded() throws {

@@ -29,7 +29,7 @@ export IN_ROOT_BINDS=$SCRATCH
 # are all new, leaves an unchanged file's copy alone and SwiftPM does not compile it again.
 mkdir -p "$COPY"
 rsync -rlpD --checksum --delete --exclude=/.git --exclude='/.build*' --exclude=/.swiftpm --exclude=/Package.resolved \
-    --exclude='/swipe-kiosk_*' --exclude=/debian/swipe-kiosk/ --exclude=/debian/.debhelper/ --exclude=/debian/files \
+    --exclude='/swipe-kiosk_*' --exclude='/swipe-kiosk-web_*' --exclude=/debian/swipe-kiosk/ --exclude=/debian/swipe-kiosk-web/ --exclude=/debian/.debhelper/ --exclude=/debian/files \
     --exclude='/debian/*.substvars' --exclude='/debian/*debhelper*' --exclude='/*-out/' "$SRC/" "$COPY/"
 
 # The patched dependencies (name, URL as Package.swift files spell it, version).
