@@ -6,14 +6,18 @@ import KioskOptions
 /// camera's planes), the one-slot wait behind a commit in flight, and the flip event that puts
 /// each plane's queued buffer on screen.
 extension DRMDisplay {
+    /// Shows `frame` composed, the feed in it.
     public func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
+        try present(frame, damage: damage, plan: .composed)
+    }
+
+    public func present(_ frame: PixelBuffer, damage: [PixelRect], plan: DisplayPlan) throws {
         try DisplayError.requireSize(of: frame, width: frameWidth, height: frameHeight)
         lastPresented = frame
-        let path = nextPath, feed = nextFeed, capture = nextCapture
         var newFeed = false
-        if case .planes = path, let feed {
+        if case .planes? = plan.path, let feed = plan.feed {
             // A feed frame that is not on screen, nor in the commit in flight or the frame waiting for it.
-            let shown = waitingFrame?.feed.map(FeedFrame.init) ?? feedPlane.queued?.frame ?? feedPlane.current?.frame
+            let shown = waitingFrame?.plan.feed.map(FeedFrame.init) ?? feedPlane.queued?.frame ?? feedPlane.current?.frame
             newFeed = FeedFrame(feed) != shown
         } else {
             lastFrame = frame
@@ -25,19 +29,19 @@ extension DRMDisplay {
         if primary.isFlipPending || scanoutCapture.fence != nil {
             // The flip's event (or the writeback's fence) sends this one; a frame waiting before it
             // is replaced, its damage kept.
-            waitingFrame = PresentedFrame(frame: frame, damage: (waitingFrame?.damage ?? []) + damage, path: path, feed: feed,
-                                          capture: capture)
+            waitingFrame = PresentedFrame(frame: frame, damage: (waitingFrame?.damage ?? []) + damage, plan: plan)
             return
         }
-        try flip(PresentedFrame(frame: frame, damage: damage, path: path, feed: feed, capture: capture))
+        try flip(PresentedFrame(frame: frame, damage: damage, plan: plan))
     }
 
     /// Copies `presented`'s damage into the back buffer and queues the flip to it at the next
     /// vblank; on the plane path, the UI's damage and a new feed frame into theirs.
     func flip(_ presented: PresentedFrame) throws {
         guard let output else { return }
-        if case .planes(let layout)? = presented.path, let feed = presented.feed, planeBuffers != nil, planeScanout != nil {
-            return try flipPlanes(ui: presented.frame, damage: presented.damage, layout: layout, feed: feed, capture: presented.capture)
+        let plan = presented.plan
+        if case .planes(let layout)? = plan.path, let feed = plan.feed, planeBuffers != nil, planeScanout != nil {
+            return try flipPlanes(ui: presented.frame, damage: presented.damage, layout: layout, feed: feed, capture: plan.capture)
         }
         let back = ((primary.current ?? 0) + 1) % buffers.count
         copy(presented.frame, damage: presented.damage, into: back)
@@ -46,7 +50,7 @@ extension DRMDisplay {
         if var planeScanout {
             // Through the scan-out, so planes the last frame used go off in this commit.
             var composed = PlaneScanout.Path.composed(.planesOff)
-            if case .composed? = presented.path { composed = presented.path! }
+            if case .composed? = plan.path { composed = plan.path! }
             request = planeScanout.request(for: composed, composedFramebuffer: framebuffer, framebuffers: { _ in (0, 0) })
             self.planeScanout = planeScanout
         }

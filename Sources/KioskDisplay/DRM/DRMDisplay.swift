@@ -21,7 +21,7 @@ import KioskOptions
 /// that is ready while a flip is still pending waits in a one-slot queue (the newest wins) and
 /// goes out when the flip's event arrives, so a slow flip (a busy driver, a monitor re-training its
 /// link) never holds up touches, D-Bus or the watchdog. Drivers without vblank are paced by a timer.
-public final class DRMDisplay: Display {
+public final class DRMDisplay: LayerPlanning {
     public var size: (width: Int, height: Int) { (frameWidth, frameHeight) }
     public var refreshRate: Double { output?.mode.refreshRate ?? waitingRefreshRate }
     public var frameClock: any FrameClock { clock }
@@ -76,16 +76,13 @@ public final class DRMDisplay: Display {
     var planeScanout: PlaneScanout?
     /// Made the first time a frame goes on planes.
     var planeBuffers: PlaneFrameBuffers?
-    /// The path `planeScene` chose for the next frame presented, the feed frame it shows, and on
-    /// the zero-copy path the capture buffer it shows it from.
-    var nextPath: PlaneScanout.Path?
-    var nextFeed: PixelBuffer?
-    var nextCapture: (any CaptureBuffer)?
-    /// The camera's capture buffers imported as framebuffers, and the stream `planeScene` last saw.
+    /// Counts the plane set-ups and the plane path's ends: a plan made before one is stale.
+    var planGeneration = 0
+    /// The camera's capture buffers imported as framebuffers, and the stream `plan` last saw.
     var imports = CaptureImports()
     var captureStream: UInt64?
     var lastFrame: PixelBuffer?
-    /// The frame `present` was last given (on planes, the UI alone), for `showFeedFrame`.
+    /// The frame `present` was last given (on planes, the UI alone): a feed frame alone shows it again.
     var lastPresented: PixelBuffer?
     var scanout: ScanoutState
     var isBlanked = false
@@ -120,9 +117,7 @@ public final class DRMDisplay: Display {
     struct PresentedFrame {
         var frame: PixelBuffer
         var damage: [PixelRect]
-        var path: PlaneScanout.Path?
-        var feed: PixelBuffer?
-        var capture: (any CaptureBuffer)?
+        var plan: DisplayPlan
     }
 
     /// Opens `options.cardPath`, or the first `/dev/dri/card*` with a connected connector, switches
@@ -346,7 +341,6 @@ public final class DRMDisplay: Display {
         imports.removeAll(on: device)
         feedPlane.reset(showing: nil)
         uiPlane.reset(showing: nil)
-        nextCapture = nil
         frameTimer.arm(at: nil)
         watcher.stopRetrying()
         flipTimer.arm(at: nil)

@@ -9,15 +9,16 @@ import KioskOptions
 /// a frame where only the feed changed commits the feed's buffer alone. `PlaneScanout` checks
 /// every layout with a TEST_ONLY commit and changes planes inside the frame's own commit.
 extension DRMDisplay {
-    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement {
-        nextPath = nil
-        nextFeed = nil
-        nextCapture = nil
+    /// The planner's layouts for `layers`, narrowed to those whose buffers exist (the capture
+    /// buffer imported, the feed at the mode's size), then the first the driver takes in a
+    /// TEST_ONLY commit; composed, and why in the log, otherwise.
+    public func plan(_ layers: DisplayLayers) -> DisplayPlan {
         guard let output, let planner, var planeScanout, kernel.atomic != nil, !isClosed else { return .composed }
         let screen = PixelSize(width: output.mode.width, height: output.mode.height)
         // Frames laid out for another panel are shown centred: only composing does that.
         guard frameWidth == screen.width, frameHeight == screen.height else { return .composed }
-        let capture = feed == nil ? nil : capture
+        let scene = layers.scene, feed = layers.feed
+        let capture = feed == nil ? nil : layers.capture
         if capture?.id.stream != captureStream {
             captureStream = capture?.id.stream
             releaseImports()
@@ -72,32 +73,29 @@ extension DRMDisplay {
             (layout.feedBuffer == .captureBuffer ? captureFramebuffer : backFramebuffers.feed, backFramebuffers.ui)
         }, notZeroCopy: notZeroCopy, log: log)
         self.planeScanout = planeScanout
-        nextPath = path
-        nextFeed = feed
-        guard case .planes(let layout) = path else { return .composed }
+        guard case .planes(let layout) = path else {
+            return DisplayPlan(placement: .composed, path: path, feed: feed, capture: nil, generation: planGeneration)
+        }
         switch layout.feedBuffer {
         case .captureBuffer:
-            nextCapture = capture
-            return .planeFromCaptureBuffer
+            return DisplayPlan(placement: .planeFromCaptureBuffer, path: path, feed: feed, capture: capture, generation: planGeneration)
         case .convertedDumbBuffer:
-            return .planeCopied
+            return DisplayPlan(placement: .planeCopied, path: path, feed: feed, capture: nil, generation: planGeneration)
         }
     }
 
-    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool {
-        guard case .planes(let layout)? = nextPath, layout.feedBuffer == .captureBuffer, capture.id.stream == captureStream,
-              let ui = lastPresented, !isClosed else { return false }
-        nextFeed = feed
-        nextCapture = capture
-        // No damage: the UI's buffer stays; the feed plane's FB_ID alone is committed (or waits behind a commit in flight).
-        try present(ui, damage: [])
-        return true
+    /// Presented with the UI of the last frame and no damage, the plan commits the feed plane's FB_ID alone (or waits behind a commit in flight).
+    public func plan(feedFrame feed: PixelBuffer, capture: any CaptureBuffer, after last: DisplayPlan) -> DisplayPlan? {
+        guard last.generation == planGeneration, case .planes(let layout)? = last.path, layout.feedBuffer == .captureBuffer,
+              capture.id.stream == captureStream, lastPresented != nil, !isClosed else { return nil }
+        return DisplayPlan(placement: .planeFromCaptureBuffer, path: last.path, feed: feed, capture: capture, generation: planGeneration)
     }
 
     /// The camera's plane path on `chosen`'s CRTC, where `[display] planes = "auto"` and the driver is atomic.
     func setUpPlanes(for chosen: DRMOutput) {
         planner = nil
         planeScanout = nil
+        planGeneration += 1
         planeBuffers?.destroy(on: device)
         planeBuffers = nil
         guard planesSetting == .auto, let atomic = kernel.atomic else { return }
@@ -113,11 +111,11 @@ extension DRMDisplay {
 
     /// A frame on the camera's plane could not be shown (`why`, for the log): the screen keeps the
     /// last frame, the feed is composed on the CPU from now on, and the next frame is composed
-    /// whole, at once. No camera frame is shown from its buffer until then (`showFeedFrame`).
+    /// whole, at once. No camera frame is shown from its buffer until then (the plans made before are stale).
     func endPlanePath(_ why: String) {
         log("\(device.path): \(why); composing it on the CPU")
         planner = nil
-        nextPath = nil
+        planGeneration += 1
         onRedrawNeeded?()
     }
 
@@ -125,7 +123,7 @@ extension DRMDisplay {
     func releaseImports() {
         // Called at every flip: nothing to look at while only the current stream is imported.
         guard imports.holdsStreams(besides: captureStream) else { return }
-        let inUse = feedPlane.held.compactMap(\.capture) + [waitingFrame?.capture, nextCapture].compactMap { $0 }
+        let inUse = feedPlane.held.compactMap(\.capture) + [waitingFrame?.plan.capture].compactMap { $0 }
         imports.release(keeping: captureStream, inUse: Set(inUse.map(\.id)), on: device)
     }
 }
