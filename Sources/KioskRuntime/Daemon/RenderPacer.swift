@@ -164,7 +164,7 @@ final class RenderPacer {
     }
 
     /// The display's plan for a frame showing `scene` over `feed` (in `capture`); composed on a display without planes.
-    private func plan(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> DisplayPlan {
+    private func planFrame(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> DisplayPlan {
         planning?.plan(DisplayLayers(scene: scene, feed: feed, capture: capture)) ?? .composed
     }
 
@@ -234,7 +234,7 @@ final class RenderPacer {
     func presentBlack() {
         let size = display.size
         // The black frame is composed: the feed leaves its plane.
-        lastPlan = plan(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
+        lastPlan = planFrame(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
         feedPlaced(lastPlan.placement)
         feedOnPlaneShown = nil
         do {
@@ -263,9 +263,9 @@ final class RenderPacer {
         let capture = backgroundCapture()
         // The display list, then the display's plan for it, then the painting of what the plan leaves to the CPU.
         let list = compositor.displayList(root: scene.rootView, background: feed, videos: videoFrames())
-        let plan = plan(PlaneSceneState(showsFeed: list.coverage.showsFeed, feedCovered: list.coverage.feedCovered,
-                                        transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
-                        feed: feed, capture: capture)
+        let plan = planFrame(PlaneSceneState(showsFeed: list.coverage.showsFeed, feedCovered: list.coverage.feedCovered,
+                                             transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
+                             feed: feed, capture: capture)
         // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
         feedPlaced(plan.placement)
         lastPlan = plan
