@@ -7,6 +7,14 @@ import XCTest
 final class FeedOnPlaneTests: XCTestCase {
     private typealias S = TestScene
 
+    /// One frame as the render pacer makes it: the display list, the display's answer to what it
+    /// shows of the feed (`onPlane`), then the painting; the damage.
+    @discardableResult
+    private func render(_ compositor: Compositor, _ root: View, _ feed: PixelBuffer, onPlane: (FeedCoverage) -> Bool) -> [PixelRect] {
+        let list = compositor.displayList(root: root, background: feed)
+        return compositor.paint(list, feedOnPlane: onPlane(list.coverage))
+    }
+
     /// A camera screen: the feed over the whole screen, an opaque dot and a half-transparent label on it.
     private func cameraScreen() -> View {
         let root = S.root()
@@ -25,7 +33,7 @@ final class FeedOnPlaneTests: XCTestCase {
         composed.render(root: root, background: feed)
         let planes = Compositor(displayWidth: S.width, displayHeight: S.height, threads: 1)
         var heard: FeedCoverage?
-        planes.render(root: root, background: feed) { heard = $0; return true }
+        render(planes, root, feed) { heard = $0; return true }
         XCTAssertEqual(heard, FeedCoverage(showsFeed: true, feedCovered: false))
         XCTAssertTrue(planes.feedOnPlane)
         XCTAssertEqual(planes.frame[30, 30], 0, "nothing over the feed: transparent")
@@ -41,12 +49,12 @@ final class FeedOnPlaneTests: XCTestCase {
     func testAFeedFrameAloneIsNoDamageOnThePlaneButIsWhenComposed() {
         let root = cameraScreen()
         let compositor = Compositor(displayWidth: S.width, displayHeight: S.height, threads: 1)
-        compositor.render(root: root, background: S.pattern(phase: 0)) { _ in true }
-        XCTAssertEqual(compositor.render(root: root, background: S.pattern(phase: 1)) { _ in true }, [])
-        XCTAssertFalse(compositor.render(root: root, background: S.pattern(phase: 2)) { _ in false }.isEmpty,
+        render(compositor, root, S.pattern(phase: 0)) { _ in true }
+        XCTAssertEqual(render(compositor, root, S.pattern(phase: 1)) { _ in true }, [])
+        XCTAssertFalse(render(compositor, root, S.pattern(phase: 2)) { _ in false }.isEmpty,
                        "back in composition: the whole frame is drawn again")
         XCTAssertFalse(compositor.feedOnPlane)
-        XCTAssertFalse(compositor.render(root: root, background: S.pattern(phase: 3)) { _ in false }.isEmpty,
+        XCTAssertFalse(render(compositor, root, S.pattern(phase: 3)) { _ in false }.isEmpty,
                        "composed, a feed frame is damage")
     }
 
@@ -57,7 +65,7 @@ final class FeedOnPlaneTests: XCTestCase {
         root.addSubview(blur)
         let compositor = Compositor(displayWidth: S.width, displayHeight: S.height, threads: 1)
         var heard: FeedCoverage?
-        compositor.render(root: root, background: S.pattern()) { heard = $0; return false }
+        render(compositor, root, S.pattern()) { heard = $0; return false }
         XCTAssertEqual(heard, FeedCoverage(showsFeed: true, feedCovered: true))
     }
 }

@@ -40,12 +40,12 @@ final class CameraPlaneDisplayTests: XCTestCase {
     @discardableResult
     private func frame(transition: Bool = false) throws -> DRMAtomicRequest? {
         let commitsBefore = device.commits.count
-        let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
-            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
-                                               transitionRunning: transition), feed: feed, capture: nil).isOnPlane
-        }
+        let list = compositor.displayList(root: root, background: feed)
+        let plan = display.plan(DisplayLayers(scene: PlaneSceneState(showsFeed: list.coverage.showsFeed, feedCovered: list.coverage.feedCovered,
+                                                                     transitionRunning: transition), feed: feed))
+        let damage = compositor.paint(list, feedOnPlane: plan.feedOnPlane)
         if !damage.isEmpty { composed += 1 }
-        try display.present(compositor.frame, damage: damage)
+        try display.present(compositor.frame, damage: damage, plan: plan)
         guard device.commits.count > commitsBefore else { return nil }
         time += 1.0 / 60
         device.completeFlip(at: time, sequence: UInt32(device.commits.count))

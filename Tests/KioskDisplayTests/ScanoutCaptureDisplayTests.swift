@@ -36,11 +36,12 @@ final class ScanoutCaptureDisplayTests: XCTestCase {
 
     /// One frame as the render pacer makes it, the camera on its own plane; its flip left pending.
     private func present() throws {
-        let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
-            display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered, transitionRunning: false),
-                               feed: feed, capture: nil).isOnPlane
-        }
-        try display.present(compositor.frame, damage: damage)
+        let list = compositor.displayList(root: root, background: feed)
+        let plan = display.plan(DisplayLayers(scene: PlaneSceneState(showsFeed: list.coverage.showsFeed, feedCovered: list.coverage.feedCovered),
+                                              feed: feed))
+        // Painted first: the plan decides which of the compositor's buffers `frame` is.
+        let damage = compositor.paint(list, feedOnPlane: plan.feedOnPlane)
+        try display.present(compositor.frame, damage: damage, plan: plan)
     }
 
     /// The camera screen on its two planes, on screen, on a card with a writeback connector.

@@ -24,6 +24,8 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
     private var capture: FakeCaptureBuffer?
     /// Where the display put the feed of each frame, in order.
     private var placements: [FeedPlacement] = []
+    /// The display's plan for the last frame presented.
+    private var lastPlan = DisplayPlan.composed
     /// The fixture card's mode: the size of the camera's frames and buffers.
     private static let mode = PixelSize(width: 16, height: 8)
 
@@ -49,16 +51,26 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
     @discardableResult
     private func frame(transition: Bool = false, showsFeed: Bool = true, complete: Bool = true) throws -> DRMAtomicRequest? {
         let commitsBefore = device.commits.count
-        let damage = compositor.render(root: root, background: feed) { [unowned self] shown in
-            let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed && showsFeed, feedCovered: shown.feedCovered,
-                                                               transitionRunning: transition), feed: feed, capture: capture)
-            placements.append(placement)
-            return placement.isOnPlane
-        }
-        try display.present(compositor.frame, damage: damage)
+        let list = compositor.displayList(root: root, background: feed)
+        let plan = display.plan(DisplayLayers(scene: PlaneSceneState(showsFeed: list.coverage.showsFeed && showsFeed,
+                                                                     feedCovered: list.coverage.feedCovered, transitionRunning: transition),
+                                              feed: feed, capture: capture))
+        placements.append(plan.placement)
+        lastPlan = plan
+        let damage = compositor.paint(list, feedOnPlane: plan.feedOnPlane)
+        try display.present(compositor.frame, damage: damage, plan: plan)
         guard device.commits.count > commitsBefore else { return nil }
         if complete { try completeFlip() }
         return device.commits.last!.request
+    }
+
+    /// A camera frame alone, as the render pacer shows it: planned after the last frame's plan
+    /// and presented with the UI unchanged; false when the display wants a composed frame instead.
+    private func showFeedFrame() throws -> Bool {
+        guard let plan = display.plan(feedFrame: feed, capture: capture!, after: lastPlan) else { return false }
+        try display.present(compositor.frame, damage: [], plan: plan)
+        lastPlan = plan
+        return true
     }
 
     private func completeFlip() throws {
@@ -175,14 +187,14 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         try frame()
         let commitsBefore = device.commits.count
         cameraFrame(index: 1, sequence: 2)
-        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertTrue(try showFeedFrame())
         let request = try XCTUnwrap(device.commits.last?.request)
         XCTAssertEqual(device.commits.count, commitsBefore + 1)
         XCTAssertEqual(request.properties.map(\.objectID), [50], "the feed plane's buffer alone")
         XCTAssertEqual(framebuffer(request, plane: 50), 501)
         // Behind a pending flip it waits for the flip's event, as a composed frame would.
         cameraFrame(index: 2, sequence: 3)
-        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertTrue(try showFeedFrame())
         XCTAssertEqual(device.commits.count, commitsBefore + 1)
         try completeFlip()
         XCTAssertEqual(framebuffer(device.commits.last?.request, plane: 50), 502)
@@ -192,11 +204,11 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         try completeFlip()
         try frame(transition: true)
         cameraFrame(index: 3, sequence: 4)
-        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertFalse(try showFeedFrame())
         // As does a frame of another stream (the camera reopened).
         try frame()
         cameraFrame(index: 0, sequence: 5, stream: 8)
-        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertFalse(try showFeedFrame())
     }
 
     func testABufferThatFailsToImportWhenShownAtOnceEndsThePlanePathInsteadOfShowingAnOlderPicture() throws {
@@ -209,7 +221,7 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         device.importError = EINVAL
         // Buffer 1 is new: its import is tried at the commit, and the frame in it was left unconverted.
         cameraFrame(index: 1, sequence: 2)
-        XCTAssertTrue(try display.showFeedFrame(feed, capture: capture!))
+        XCTAssertTrue(try showFeedFrame())
         XCTAssertEqual(device.commits.count, commitsBefore, "nothing committed: the screen keeps the last frame")
         XCTAssertFalse(feedDumbBuffersCopied, "the unconverted frame is not copied onto the feed plane")
         XCTAssertEqual(redraws, 1, "a whole composed frame is asked for")
@@ -217,7 +229,7 @@ final class ZeroCopyPlaneDisplayTests: XCTestCase {
         XCTAssertEqual(ended.count, 1, "\(messages)")
         XCTAssertTrue(ended.first?.hasPrefix("/dev/dri/card9: importing the camera's buffer (stream 7 buffer 1) failed (") == true
                       && ended.first?.contains("drmPrimeFDToHandle failed: Invalid argument") == true, "\(messages)")
-        XCTAssertFalse(try display.showFeedFrame(feed, capture: capture!), "a camera frame meanwhile waits for the composed frame")
+        XCTAssertFalse(try showFeedFrame(), "a camera frame meanwhile waits for the composed frame")
 
         // What the render pacer does when asked: the held frame converted, everything composed.
         feed.fill(0xFF10_2030)

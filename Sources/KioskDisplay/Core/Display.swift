@@ -6,6 +6,9 @@ import KioskOptions
 /// The daemon's epoll loop watches `pollDescriptors` and calls `handleReadable(_:)` when one is
 /// readable; the display turns page-flip events and timers into ticks of `frameClock`, whose
 /// display links drive the animations that produce the next frame for `present(_:damage:)`.
+///
+/// A display that can scan layers out from planes of their own (the camera under the UI) is a
+/// `LayerPlanning` display as well: it plans each frame before the compositor paints it.
 public protocol Display: AnyObject {
     /// The size in pixels that every presented frame must have.
     var size: (width: Int, height: Int) { get }
@@ -40,21 +43,6 @@ public protocol Display: AnyObject {
     /// Called from `handleReadable(_:)` when `isOutputConnected` changes; on true the caller
     /// composes everything again, since nothing was composed while it was false.
     var onOutputConnectionChanged: ((Bool) -> Void)? { get set }
-    /// Called when a presented frame could not be shown as presented (a plane commit the driver
-    /// refused after its TEST_ONLY check passed): the caller composes the next frame whole.
-    var onRedrawNeeded: (() -> Void)? { get set }
-    /// Says what the frame about to be composed shows, `feed`, the background feed's newest frame
-    /// (at the display's size), and `capture`, the capture buffer it came in where the camera
-    /// exports its buffers; answers where the feed goes. On a plane of its own the next `present`
-    /// gets the UI alone (premultiplied ARGB, alpha 0 where the feed shows) and may have no damage
-    /// when only the feed changed; from the capture buffer, `feed`'s pixels are not read. Displays
-    /// without planes say `.composed`.
-    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement
-    /// Shows `feed`, a new frame of the background feed, from its capture buffer `capture` on the
-    /// feed plane the last frame presented used, under the same UI, without a composition: true
-    /// when the last frame scanned the feed out from a capture buffer of the same stream; false,
-    /// doing nothing, otherwise (then a frame is composed as usual).
-    func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool
     /// Reads back what the display hardware scans out (a DRM writeback connector), calling
     /// `completion` from `handleReadable(_:)` with the picture at the mode's size; false, doing
     /// nothing, where it cannot (then the daemon's own frame is the best there is).
@@ -71,12 +59,5 @@ extension Display {
         get { nil }
         set {}
     }
-    /// Displays that show every frame as presented never call it.
-    public var onRedrawNeeded: (() -> Void)? {
-        get { nil }
-        set {}
-    }
-    public func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement { .composed }
-    public func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool { false }
     public func captureScanout(_ completion: @escaping (Result<PixelBuffer, DisplayError>) -> Void) -> Bool { false }
 }

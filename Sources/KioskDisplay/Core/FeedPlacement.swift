@@ -1,4 +1,4 @@
-/// Where a display puts the background feed of the frame about to be composed (`Display.planeScene`).
+/// Where a display puts the background feed of the frame about to be composed (`LayerPlanning.plan`).
 public enum FeedPlacement: Equatable, Sendable {
     /// Composed into the frame on the CPU: the feed frame's pixels are needed.
     case composed

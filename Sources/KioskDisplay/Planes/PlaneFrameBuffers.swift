@@ -58,6 +58,21 @@ struct PlaneFrameBuffers {
         return back
     }
 
+    /// The flip completed with `ui` and `feed` on the planes (nil: the planes are off, and the
+    /// buffers keep their places): the next frames draw into the others.
+    mutating func nowShowing(ui: Int?, feed: FeedScanout?) {
+        if let ui { uiFront = ui }
+        guard let feed else { return }
+        switch feed.source {
+        case .dumbBuffer(let index):
+            feedFront = index
+            feedShown = feed.frame
+        case .captureBuffer:
+            // Scanned out from the capture buffer: neither dumb buffer shows the frame.
+            feedShown = nil
+        }
+    }
+
     func destroy(on device: DRMDevice) {
         (ui + feed).forEach(device.destroyDumbBuffer)
     }

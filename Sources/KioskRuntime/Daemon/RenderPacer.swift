@@ -13,6 +13,8 @@ import Logging
 /// means no ticks, no drawing and no wake-ups.
 final class RenderPacer {
     private let display: any Display
+    /// The same display where it plans frames onto planes (DRM); nil for one that composes all.
+    private let planning: (any LayerPlanning)?
     let compositor: Compositor
     private let context: DaemonContext
     private unowned let sceneHost: SceneHost
@@ -20,8 +22,8 @@ final class RenderPacer {
     var background: () -> PixelBuffer? = { nil }
     /// The capture buffer `background()`'s frame came in, where the camera exports its buffers (zero-copy).
     var backgroundCapture: () -> (any CaptureBuffer)? = { nil }
-    /// Hears where the display put the feed of the frame being composed (the camera converts a
-    /// frame its thread left unconverted unless it is scanned out from its own buffer).
+    /// Hears where the display's plan put the feed of the frame about to be painted (the camera
+    /// converts a frame its thread left unconverted unless it is scanned out from its own buffer).
     var feedPlaced: (FeedPlacement) -> Void = { _ in }
     /// Converts `background()`'s frame now if the camera's thread left it unconverted (a screenshot of the plane path).
     var completeBackground: () -> Void = {}
@@ -56,11 +58,12 @@ final class RenderPacer {
     private(set) var composeTimes = RunningStatistics()
     /// The feed frame the display was last given while the feed was on its own plane.
     private var feedOnPlaneShown: FeedFrame?
-    /// Where the display put the feed of the last frame composed.
-    private var lastPlacement: FeedPlacement = .composed
+    /// The display's plan for the last frame presented.
+    private var lastPlan: DisplayPlan = .composed
 
     init(display: any Display, compositor: Compositor, context: DaemonContext, sceneHost: SceneHost) {
         self.display = display
+        planning = display as? any LayerPlanning
         self.compositor = compositor
         self.context = context
         self.sceneHost = sceneHost
@@ -85,7 +88,7 @@ final class RenderPacer {
             }
             onOutputConnectionChanged(connected)
         }
-        display.onRedrawNeeded = { [unowned self] in
+        planning?.onRedrawNeeded = { [unowned self] in
             // Called from inside a present: the whole frame is asked for once this turn is over.
             loop.atEndOfTurn { [weak self] in
                 self?.invalidate()
@@ -103,7 +106,7 @@ final class RenderPacer {
     /// Stops the render link and forgets the display's descriptors.
     func stop() {
         display.onOutputConnectionChanged = nil
-        display.onRedrawNeeded = nil
+        planning?.onRedrawNeeded = nil
         renderLink?.invalidate()
         renderLink = nil
         contentRetry?.cancel()
@@ -143,19 +146,35 @@ final class RenderPacer {
     /// the new buffer at once: nothing is composed and no tick is waited for, so a camera frame
     /// costs the loop one commit. Otherwise a frame is requested as for any change.
     func feedFrameArrived() {
-        if lastPlacement == .planeFromCaptureBuffer, !frameDue, renderLink?.isPaused == true, !isSuspended,
-           let feed = background(), let capture = backgroundCapture() {
+        if lastPlan.placement == .planeFromCaptureBuffer, !frameDue, renderLink?.isPaused == true, !isSuspended,
+           let planning, let feed = background(), let capture = backgroundCapture(),
+           let plan = planning.plan(feedFrame: feed, capture: capture, after: lastPlan) {
             do {
-                if try display.showFeedFrame(feed, capture: capture) {
-                    feedOnPlaneShown = FeedFrame(feed)
-                    presentFailureLogged = false
-                    return
-                }
+                // The UI as last painted, unchanged: the feed plane's buffer alone is committed.
+                try planning.present(compositor.frame, damage: [], plan: plan)
+                lastPlan = plan
+                feedOnPlaneShown = FeedFrame(feed)
+                presentFailureLogged = false
+                return
             } catch {
                 presentFailed(error)
             }
         }
         requestFrame()
+    }
+
+    /// The display's plan for a frame showing `scene` over `feed` (in `capture`); composed on a display without planes.
+    private func planFrame(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> DisplayPlan {
+        planning?.plan(DisplayLayers(scene: scene, feed: feed, capture: capture)) ?? .composed
+    }
+
+    /// Commits `frame` as `plan` places its layers.
+    private func present(_ frame: PixelBuffer, damage: [PixelRect], plan: DisplayPlan) throws {
+        if let planning {
+            try planning.present(frame, damage: damage, plan: plan)
+        } else {
+            try display.present(frame, damage: damage)
+        }
     }
 
     /// Logs a failed present once until one succeeds again, so a display that keeps failing does not flood the log.
@@ -215,12 +234,12 @@ final class RenderPacer {
     func presentBlack() {
         let size = display.size
         // The black frame is composed: the feed leaves its plane.
-        lastPlacement = display.planeScene(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
-        feedPlaced(lastPlacement)
+        lastPlan = planFrame(PlaneSceneState(showsFeed: false, panelDark: true), feed: nil, capture: nil)
+        feedPlaced(lastPlan.placement)
         feedOnPlaneShown = nil
         do {
-            try display.present(PixelBuffer(width: size.width, height: size.height),
-                                damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)])
+            try present(PixelBuffer(width: size.width, height: size.height),
+                        damage: [PixelRect(x: 0, y: 0, width: size.width, height: size.height)], plan: lastPlan)
             presentFailureLogged = false
         } catch {
             presentFailed(error)
@@ -242,16 +261,15 @@ final class RenderPacer {
         let scene = sceneHost.scene
         let feed = background()
         let capture = backgroundCapture()
-        lastPlacement = .composed
-        let damage = compositor.render(root: scene.rootView, background: feed, videos: videoFrames()) { [unowned self, display, isSuspended, feedPlaced] shown in
-            let placement = display.planeScene(PlaneSceneState(showsFeed: shown.showsFeed, feedCovered: shown.feedCovered,
-                                                               transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
-                                               feed: feed, capture: capture)
-            // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
-            feedPlaced(placement)
-            lastPlacement = placement
-            return placement.isOnPlane
-        }
+        // The display list, then the display's plan for it, then the painting of what the plan leaves to the CPU.
+        let list = compositor.displayList(root: scene.rootView, background: feed, videos: videoFrames())
+        let plan = planFrame(PlaneSceneState(showsFeed: list.coverage.showsFeed, feedCovered: list.coverage.feedCovered,
+                                             transitionRunning: scene.container.isTransitioning, panelDark: isSuspended),
+                             feed: feed, capture: capture)
+        // Before the compositor reads the feed: a frame left unconverted is converted here when it is composed or copied.
+        feedPlaced(plan.placement)
+        lastPlan = plan
+        let damage = compositor.paint(list, feedOnPlane: plan.feedOnPlane)
         for message in compositor.takeContentErrors() { logger.error("\(message)") }
         if compositor.hasFailedContent, !contentRetryScheduled, let contentRetry {
             contentRetryScheduled = true
@@ -265,7 +283,7 @@ final class RenderPacer {
         let composeSeconds = clock.now - started
         composeTimes.add(composeSeconds)
         do {
-            try display.present(compositor.frame, damage: damage)
+            try present(compositor.frame, damage: damage, plan: plan)
             presentFailureLogged = false
         } catch {
             presentFailed(error)

@@ -7,22 +7,22 @@ import KioskOptions
 /// from the capture buffer as `DRMDisplay` does on a card that takes the camera's format: the
 /// screen shows the feed under overlays alone (no blur or tint, no transition, panel lit) and a
 /// capture buffer came with the frame; else the feed is composed.
-final class PlaneRecordingDisplay: Display {
+final class PlaneRecordingDisplay: LayerPlanning {
     /// A call the daemon made.
     enum Call: Equatable {
-        /// `planeScene`: what the frame being composed shows, its feed frame, and the answer.
-        case planeScene(PlaneSceneState, feed: FeedFrame?, placement: FeedPlacement)
+        /// `plan`: what the frame about to be painted shows, its feed frame, and where the plan puts the feed.
+        case plan(PlaneSceneState, feed: FeedFrame?, placement: FeedPlacement)
         /// `present` of a composed frame (the UI alone while the feed is on its plane).
         case present(damaged: Bool)
-        /// `showFeedFrame`: the feed frame, the capture buffer, and whether it was shown.
-        case showFeedFrame(FeedFrame, capture: CaptureBufferID, shown: Bool)
+        /// `plan(feedFrame:)`: a camera frame alone, its capture buffer, and whether it can be shown at once.
+        case planFeedFrame(FeedFrame, capture: CaptureBufferID, shown: Bool)
     }
 
     private let screen: HeadlessDisplay
     private(set) var calls: [Call] = []
-    /// Where the last frame presented put the feed: `showFeedFrame` shows a frame only from a capture buffer.
+    /// Where the last frame presented put the feed: a camera frame alone is shown only from a capture buffer.
     private var placement: FeedPlacement = .composed
-    private var nextPlacement: FeedPlacement = .composed
+    var onRedrawNeeded: (() -> Void)?
     /// While set, `present` throws it (a display that keeps failing).
     var presentError: (any Error)?
 
@@ -52,9 +52,13 @@ final class PlaneRecordingDisplay: Display {
     }
 
     func present(_ frame: PixelBuffer, damage: [PixelRect]) throws {
+        try present(frame, damage: damage, plan: .composed)
+    }
+
+    func present(_ frame: PixelBuffer, damage: [PixelRect], plan: DisplayPlan) throws {
         calls.append(.present(damaged: !damage.isEmpty))
         if let presentError { throw presentError }
-        placement = nextPlacement
+        placement = plan.placement
         try screen.present(frame, damage: damage)
     }
 
@@ -66,16 +70,17 @@ final class PlaneRecordingDisplay: Display {
         screen.close()
     }
 
-    func planeScene(_ scene: PlaneSceneState, feed: PixelBuffer?, capture: (any CaptureBuffer)?) -> FeedPlacement {
+    func plan(_ layers: DisplayLayers) -> DisplayPlan {
+        let scene = layers.scene
         let onPlane = scene.showsFeed && !scene.feedCovered && !scene.transitionRunning && !scene.panelDark
-        nextPlacement = onPlane && feed != nil && capture != nil ? .planeFromCaptureBuffer : .composed
-        calls.append(.planeScene(scene, feed: feed.map(FeedFrame.init), placement: nextPlacement))
-        return nextPlacement
+        let placement: FeedPlacement = onPlane && layers.feed != nil && layers.capture != nil ? .planeFromCaptureBuffer : .composed
+        calls.append(.plan(scene, feed: layers.feed.map(FeedFrame.init), placement: placement))
+        return DisplayPlan(placement: placement)
     }
 
-    func showFeedFrame(_ feed: PixelBuffer, capture: any CaptureBuffer) throws -> Bool {
-        let shown = placement == .planeFromCaptureBuffer && nextPlacement == .planeFromCaptureBuffer
-        calls.append(.showFeedFrame(FeedFrame(feed), capture: capture.id, shown: shown))
-        return shown
+    func plan(feedFrame feed: PixelBuffer, capture: any CaptureBuffer, after last: DisplayPlan) -> DisplayPlan? {
+        let shown = placement == .planeFromCaptureBuffer && last.placement == .planeFromCaptureBuffer
+        calls.append(.planFeedFrame(FeedFrame(feed), capture: capture.id, shown: shown))
+        return shown ? DisplayPlan(placement: .planeFromCaptureBuffer) : nil
     }
 }

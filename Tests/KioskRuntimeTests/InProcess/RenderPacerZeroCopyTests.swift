@@ -7,7 +7,7 @@ import XCTest
 
 /// The zero-copy fast path's wiring in a whole daemon on a manual clock: a camera frame that comes
 /// in a capture buffer while the feed is scanned out from its buffers is shown at once
-/// (`Display.showFeedFrame`: no composition, no tick); during a swipe it goes through a composed
+/// (`LayerPlanning.plan(feedFrame:)` and a present without damage: no composition, no tick); during a swipe it goes through a composed
 /// frame, converted for it. And a failed present, the black frame's too, is logged one way.
 final class RenderPacerZeroCopyTests: XCTestCase {
     private let camera = FakeCameraFeed()
@@ -64,8 +64,9 @@ final class RenderPacerZeroCopyTests: XCTestCase {
         let completions = camera.completions
 
         let frame = try cameraFrame(index: 1)
-        XCTAssertEqual(display.takeCalls(), [.showFeedFrame(FeedFrame(frame), capture: CaptureBufferID(stream: 3, index: 1), shown: true)],
-                       "the new buffer committed at once, and nothing else")
+        XCTAssertEqual(display.takeCalls(), [.planFeedFrame(FeedFrame(frame), capture: CaptureBufferID(stream: 3, index: 1), shown: true),
+                                             .present(damaged: false)],
+                       "the new buffer committed at once, the UI unchanged, and nothing else")
         XCTAssertEqual(kiosk.daemon.pacer.composeTimes.count, composed, "nothing composed")
         XCTAssertFalse(kiosk.clockWantsTicks, "no tick asked for")
         XCTAssertEqual(camera.completions, completions, "the frame is not converted")
@@ -87,7 +88,7 @@ final class RenderPacerZeroCopyTests: XCTestCase {
         XCTAssertEqual(display.takeCalls(), [], "not shown from its buffer: a frame is asked for")
         kiosk.frame()
         let calls = display.takeCalls()
-        guard case .planeScene(let scene, let feed, let placement)? = calls.first else { return XCTFail("\(calls)") }
+        guard case .plan(let scene, let feed, let placement)? = calls.first else { return XCTFail("\(calls)") }
         XCTAssertTrue(scene.transitionRunning)
         XCTAssertEqual(feed, FeedFrame(frame), "the new camera frame")
         XCTAssertEqual(placement, .composed)
@@ -132,8 +133,8 @@ private struct PanelGone: Error, CustomStringConvertible {
 }
 
 private extension PlaneRecordingDisplay.Call {
-    /// Where `planeScene` put the feed; nil for other calls.
+    /// Where `plan` put the feed; nil for other calls.
     var placement: FeedPlacement? {
-        if case .planeScene(_, _, let placement) = self { placement } else { nil }
+        if case .plan(_, _, let placement) = self { placement } else { nil }
     }
 }
