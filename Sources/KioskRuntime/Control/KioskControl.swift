@@ -7,7 +7,7 @@ import Logging
 /// the Prometheus metrics (the `Metrics` method and `[metrics] textfile`).
 ///
 /// Made once by `swipe-kiosk run` before the loop starts, so the bus name is owned before systemd
-/// hears READY. `[control]` and `[metrics]` changes need a restart.
+/// hears READY. Only a restart applies `[control]`, `[metrics]` and `[mqtt]` (`StartOnlyConfiguration`).
 public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private unowned let daemon: KioskDaemon
     private let logger: Logger
