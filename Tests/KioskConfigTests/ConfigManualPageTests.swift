@@ -117,14 +117,33 @@ final class ConfigManualPageTests: XCTestCase {
         let page = ConfigManualPage.render()
         let restart = "Only a restart applies these keys: a reload keeps their running values and names the ones changed."
         let reload = "A reload applies these keys."
-        for table in RestartOnlyTable.allCases {
-            XCTAssertTrue(page.contains(".SS \"[\(table.rawValue)]\"\n\(restart)\n"), "[\(table.rawValue)]")
+        for table in ["display", "control", "metrics", "mqtt"] {
+            XCTAssertTrue(page.contains(".SS \"[\(table)]\"\n\(restart)\n"), "[\(table)]")
         }
         XCTAssertTrue(page.contains(".SS \"[[display.output]]\"\nOnly a restart applies these keys to the first output; "
                                     + "a reload adds, changes and removes the others.\n"))
-        for table in ["camera", "mqtt", "[screen]"] {
+        XCTAssertTrue(page.contains(".SS \"[power]\"\nA reload applies these keys but \\fBbacklight\\fR, which only a restart applies: "
+                                    + "a reload keeps its running value and names it when changed.\n"), page)
+        XCTAssertTrue(page.contains("\\fBbacklight\\fR\n\"auto\", \"none\" or a folder such as /sys/class/backlight/NAME; "
+                                    + "no default; only a restart applies it\n"), page)
+        for table in ["camera", "input", "[screen]"] {
             XCTAssertTrue(page.contains(".SS \"[\(table)]\"\n\(reload)\n"), table)
         }
         XCTAssertTrue(page.contains(".SS \"top level\"\n\(reload)\n"))
+    }
+
+    /// The list of start-only keys cannot slip: a key a reader of a start-only table asks for is
+    /// named by a reload that changes it, and by the page.
+    func testEveryKeyOfAStartOnlyTableIsNamedByTheStartOnlyDefinition() {
+        let schema = ConfigSchema.walked()
+        for table in StartOnlyKey.tables {
+            let keys = schema.tables(at: table).flatMap(\.keys).filter { !$0.isTable }.map(\.name)
+            XCTAssertFalse(keys.isEmpty, table)
+            XCTAssertEqual(Set(keys), Set(StartOnlyKey.keys(inTable: table)), "[\(table)]")
+        }
+        for entry in StartOnlyKey.all {
+            guard let key = entry.key else { continue }
+            XCTAssertTrue(schema.tables(at: entry.table).contains { $0.keys.contains { $0.name == key } }, entry.name)
+        }
     }
 }

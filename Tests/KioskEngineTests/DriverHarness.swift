@@ -9,7 +9,7 @@ struct DriverHarness {
     let containerView = View(name: "container", frame: Rect(x: 0, y: 0, width: 400, height: 300))
     let from = ViewController(name: "from")
     let to = ViewController(name: "to")
-    let animator: FourStepTransitionAnimator
+    let animator: TransitionAnimator
     let driver: PercentDrivenInteractiveTransition
     let context: TransitionContext
     let outcomes = EventLog()
@@ -18,7 +18,7 @@ struct DriverHarness {
         root.addSubview(containerView)
         containerView.addSubview(from.view)
         from.view.frame = containerView.bounds
-        animator = FourStepTransitionAnimator(animation: animation, frameClock: clock, duration: duration)
+        animator = TransitionAnimator(animation: animation, frameClock: clock, duration: duration)
         driver = PercentDrivenInteractiveTransition(animator: animator)
         context = TransitionContext(from: from, to: to, containerView: containerView, isForward: forward,
                                     isInteractive: true, frames: animation.frames(in: containerView.bounds, forward: forward))

@@ -228,13 +228,14 @@ final class ControlBusTests: XCTestCase {
         let shot = try ImageDecoder.decode(contentsOf: file)
         XCTAssertEqual(shot[80, 50] & 0xFFFFFF, 0xD01010, "the second screen's red")
 
-        // A turned panel is turned back in the file: only a restart applies it, and each reload says so.
-        try Self.config.replacingOccurrences(of: "rotation = 90", with: "rotation = 0")
+        // A turned panel is turned back in the file and a broker named: only a restart applies
+        // them, and each reload says so.
+        try (Self.config.replacingOccurrences(of: "rotation = 90", with: "rotation = 0") + "\n[mqtt]\nbroker = \"mqtt://127.0.0.1:1\"\n")
             .write(toFile: configPath, atomically: true, encoding: .utf8)
         for _ in 0..<2 {
             let turned = try ctl(["reload"])
             XCTAssertEqual(turned.status, 0, turned.error)
-            XCTAssertTrue(turned.output.contains("[display] rotation: only a restart applies these"), turned.output)
+            XCTAssertTrue(turned.output.contains("[display] rotation, [mqtt] broker: only a restart applies these"), turned.output)
             XCTAssertTrue(try ctl(["status"]).output.contains("rotated 90°"), "status reports the rotation that runs")
         }
 

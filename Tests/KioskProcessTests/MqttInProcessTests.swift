@@ -175,6 +175,25 @@ final class MqttInProcessTests: XCTestCase {
         withExtendedLifetime(fixture.control) {}
     }
 
+    /// Only a restart applies [mqtt]: a reload that names another broker says so on P/result, and
+    /// the kiosk stays on the broker it connected to, which status and discovery still name.
+    func testAReloadThatNamesAnotherBrokerSaysARestartIsNeededAndStaysOnThisOne() throws {
+        let fixture = try connected()
+        let kiosk = fixture.kiosk, p = Self.prefix
+        let running = kiosk.daemon.configuration.mqtt
+        try kiosk.rewriteConfig(Self.config(port: fixture.broker.port + 1).replacingOccurrences(of: "duration = 0.2", with: "duration = 0.3"))
+        let answer = try result(fixture, after: "reload", "", count: 1)
+        XCTAssertEqual(answer?["ok"] as? Bool, true)
+        XCTAssertEqual(answer?["summary"] as? String,
+                       "reloaded; [mqtt] broker: only a restart applies these: systemctl restart swipe-kiosk")
+        XCTAssertEqual(kiosk.daemon.configuration.mqtt, running, "the broker that is connected")
+        XCTAssertEqual(kiosk.daemon.configuration.transition.duration, 0.3, "the rest is applied")
+        XCTAssertEqual(try result(fixture, after: "goto", "work", count: 2)?["ok"] as? Bool, true, "commands still come from this broker")
+        kiosk.settle()
+        XCTAssertTrue(kiosk.runLoop(limit: 5) { fixture.all.last("\(p)/state/screen") == "work" }, "and the state goes to it")
+        withExtendedLifetime(fixture.control) {}
+    }
+
     func testValuesComeFromPlainAndJSONPayloads() throws {
         let fixture = try connected()
         let kiosk = fixture.kiosk

@@ -1,5 +1,5 @@
 /// `[mqtt]`: the broker the kiosk reports its state to and takes commands from (topics under
-/// `topic-prefix`), and Home Assistant discovery. Changes need a restart, as `[control]`'s do.
+/// `topic-prefix`), and Home Assistant discovery. Only a restart applies it (`StartOnlyConfiguration`).
 public struct MqttConfiguration: Hashable, Sendable {
     /// Where the broker is; nil (no `broker`): no MQTT at all.
     public var broker: MqttBroker?

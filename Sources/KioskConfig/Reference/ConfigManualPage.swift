@@ -57,6 +57,7 @@ public enum ConfigManualPage {
             var line = key.type ?? "a value"
             if let range = key.range { line += ", \(range)" }
             line += key.defaultValue.map { "; default \($0)" } ?? "; no default"
+            if startOnlyKeys(in: path).contains(key.name) { line += "; only a restart applies it" }
             text += escape(line) + "\n"
         }
         let tables = keys.filter(\.isTable).map { key -> String in
@@ -71,14 +72,24 @@ public enum ConfigManualPage {
         return text
     }
 
-    /// When the keys of the table at `path` take effect, from the tables only a restart applies.
+    /// When the keys of the table at `path` take effect, from the keys only a start applies (`StartOnlyKey`).
     static func applies(_ path: String) -> String {
         let top = String(path.split(separator: ".").first ?? "")
-        guard let table = RestartOnlyTable(rawValue: top) else { return "A reload applies these keys." }
-        if table == .display && path == "display.output" {
+        if path == "display.output" {
             return "Only a restart applies these keys to the first output; a reload adds, changes and removes the others."
         }
-        return "Only a restart applies these keys: a reload keeps their running values and names the ones changed."
+        if StartOnlyKey.tables.contains(top) {
+            return "Only a restart applies these keys: a reload keeps their running values and names the ones changed."
+        }
+        let startOnly = startOnlyKeys(in: path)
+        guard !startOnly.isEmpty else { return "A reload applies these keys." }
+        let names = startOnly.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+        return "A reload applies these keys but \(names), which only a restart applies: a reload keeps its running value and names it when changed."
+    }
+
+    /// The keys of a table a reload applies but for these (`[power] backlight`).
+    private static func startOnlyKeys(in path: String) -> [String] {
+        StartOnlyKey.tables.contains(String(path.split(separator: ".").first ?? "")) ? [] : StartOnlyKey.keys(inTable: path)
     }
 
     /// Roff text: a backslash is `\e`, a hyphen the minus a key is typed with, and a line may not start with a dot.
@@ -103,7 +114,7 @@ public enum ConfigManualPage {
         naming its file, line and column: \\fBswipe\\-kiosk check\\-config\\fR \\fIFILE\\fR reports
         every one, and a reload that finds any keeps the running configuration.
         .PP
-        A reload applies every key but those of the tables only a restart applies; it keeps their
+        A reload applies every key but those only a restart applies; it keeps their
         running values and names the changed keys in its answer and in the log until
         \\fBsystemctl restart swipe\\-kiosk\\fR.
         .PP

@@ -36,7 +36,7 @@ public final class ContainerController: ViewController {
     public var topViewController: ViewController? { screens.indices.contains(selectedIndex) ? screens[selectedIndex] : nil }
 
     /// Runs the style's animation for swipes and tab selections alike.
-    public let transitionAnimator: FourStepTransitionAnimator
+    public let transitionAnimator: TransitionAnimator
     /// Scrubs the running transition under the finger and completes it after release.
     public let interactiveTransition: PercentDrivenInteractiveTransition
     /// Turns `handle(_:)`'s touches into pans and taps.
@@ -72,7 +72,7 @@ public final class ContainerController: ViewController {
         indicatorView = View(name: "swipe-indicator")
         indicatorView.isUserInteractionEnabled = false
         chromedAnimation = ChromedTransitionAnimation(style: options.style.makeAnimation())
-        transitionAnimator = FourStepTransitionAnimator(animation: chromedAnimation, frameClock: frameClock,
+        transitionAnimator = TransitionAnimator(animation: chromedAnimation, frameClock: frameClock,
                                                         duration: options.duration, curve: options.curve)
         interactiveTransition = PercentDrivenInteractiveTransition(animator: transitionAnimator)
         panRecognizer = PanRecognizer(touchSlop: options.touchSlop, tapMaxDuration: options.tapMaxDuration)
@@ -116,9 +116,8 @@ public final class ContainerController: ViewController {
     /// Replaces the screens and shows `home` at once, without animation.
     public func setScreens(_ newScreens: [ViewController], home: Int = 0) throws {
         guard !newScreens.isEmpty else { throw ContainerError.noScreens }
-        transitionAnimator.completePendingTransition()
         guard newScreens.indices.contains(home) else { throw ContainerError.homeOutOfRange(home: home, screenCount: newScreens.count) }
-        guard inFlight == nil else { throw ContainerError.transitionInFlight }
+        guard transitionUnderWay == nil else { throw ContainerError.transitionInFlight }
         if let top = topViewController {
             top.viewWillDisappear(false)
             detach(top)
@@ -138,8 +137,7 @@ public final class ContainerController: ViewController {
     /// while a transition or a pan is under way, for the current screen, or for a missing one.
     @discardableResult
     public func select(index: Int, animated: Bool) -> Bool {
-        transitionAnimator.completePendingTransition()
-        guard inFlight == nil, panRecognizer.state != .tracking else {
+        guard transitionUnderWay == nil, panRecognizer.state != .tracking else {
             onDiagnostic?("selection of screen \(index) refused: a transition is under way")
             return false
         }
@@ -171,19 +169,23 @@ public final class ContainerController: ViewController {
     public func settle() {
         scrollDriver.stopDecelerating()
         isScrolling = false
-        transitionAnimator.completePendingTransition()
-        if let transition = inFlight, let animator = transitionAnimator.interruptibleAnimator(using: transition.context) {
-            let completes = interactiveTransition.phase == .completing && !animator.isReversed
-            animator.stopAnimation(false)
-            animator.finishAnimation(at: completes ? .end : .start)
-            transitionAnimator.completePendingTransition()
-        }
+        guard let transition = transitionUnderWay,
+              let animator = transitionAnimator.interruptibleAnimator(using: transition.context) else { return }
+        transitionAnimator.end(completing: interactiveTransition.phase == .completing && !animator.isReversed)
     }
 
-    /// Feeds one touch to the pan recogniser (swipes, catching a running transition, taps).
+    /// Feeds one touch to the pan recogniser (swipes, catching a running transition, taps). A
+    /// finger landing asks `transitionUnderWay` first (`catchRunningTransition`), before any press.
     public func handle(_ touch: TouchEvent) {
-        if touch.phase == .began { transitionAnimator.completePendingTransition() }
         panRecognizer.handle(touch)
+    }
+
+    /// The transition in flight. The one place a transition whose animation ended on the last tick
+    /// is completed before its cleanup's own tick: every request (new screens, a selection, a finger
+    /// landing, settling) asks this before acting, so none meets a transition that has already ended.
+    private var transitionUnderWay: InFlightTransition? {
+        transitionAnimator.completePendingTransition()
+        return inFlight
     }
 
     // MARK: - Containment
@@ -249,7 +251,6 @@ public final class ContainerController: ViewController {
             outgoing.viewDidAppear(true)
         }
         inFlight = nil
-        transitionAnimator.animationEnded(completed)
         delegate?.transitionDidEnd(from: transition.from, to: transition.to, completed: completed)
     }
 
@@ -354,14 +355,14 @@ public final class ContainerController: ViewController {
 
     /// A finger landing on a completing transition takes it over where it stands.
     private func catchRunningTransition() -> Bool {
-        guard inFlight != nil, interactiveTransition.phase == .completing else { return false }
+        guard transitionUnderWay != nil, interactiveTransition.phase == .completing else { return false }
         interactiveTransition.pause()
         gestureBaseProgress = interactiveTransition.percentComplete
         return true
     }
 
     private func beginInteractiveTransition(axis: PanAxis, translation: Point) -> Bool {
-        guard inFlight == nil, axis == options.style.axis else { return false }
+        guard transitionUnderWay == nil, axis == options.style.axis else { return false }
         let along = axis == .horizontal ? translation.x : translation.y
         // Moving the finger left (or up) goes to the next screen.
         let forward = along < 0
@@ -372,7 +373,7 @@ public final class ContainerController: ViewController {
     }
 
     private func beginScroll(axis: PanAxis) -> Bool {
-        guard axis == .vertical, options.style.axis == .horizontal, inFlight == nil,
+        guard axis == .vertical, options.style.axis == .horizontal, transitionUnderWay == nil,
               let scrollView = VerticalScrollDriver.scrollView(containing: view.hitTest(panRecognizer.startLocation))
         else { return false }
         scrollDriver.beginDrag(scrollView)

@@ -16,7 +16,7 @@ public final class PercentDrivenInteractiveTransition {
     }
 
     /// The animated transition it drives.
-    public let animator: any AnimatedTransitioning
+    public let animator: TransitionAnimator
     /// How many times faster than the transition's own duration the completion runs.
     public private(set) var completionSpeed = 1.0
     /// The curve of the completion after release; a spring starts at the release velocity.
@@ -25,7 +25,7 @@ public final class PercentDrivenInteractiveTransition {
     public private(set) var context: TransitionContext?
     private var propertyAnimator: PropertyAnimator?
 
-    public init(animator: any AnimatedTransitioning) {
+    public init(animator: TransitionAnimator) {
         self.animator = animator
     }
 

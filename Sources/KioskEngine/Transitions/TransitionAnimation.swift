@@ -1,6 +1,6 @@
 /// The original design's four-step animation protocol: one transition style's view work.
 ///
-/// `FourStepTransitionAnimator` calls `addTo`, sets the incoming frame, calls `prepare`, records
+/// `TransitionAnimator` calls `addTo`, sets the incoming frame, calls `prepare`, records
 /// `animation` into a property animator, and calls `finalize` when it ends. Styles set layer
 /// properties only (frame, transform, alpha); the compositor draws them.
 public protocol TransitionAnimation: AnyObject {

@@ -7,7 +7,7 @@ import Logging
 /// the Prometheus metrics (the `Metrics` method and `[metrics] textfile`).
 ///
 /// Made once by `swipe-kiosk run` before the loop starts, so the bus name is owned before systemd
-/// hears READY. `[control]` and `[metrics]` changes need a restart.
+/// hears READY. Only a restart applies `[control]`, `[metrics]` and `[mqtt]` (`StartOnlyConfiguration`).
 public final class KioskControl: ControlTarget, KioskDaemonObserver {
     private unowned let daemon: KioskDaemon
     private let logger: Logger
@@ -109,24 +109,15 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     }
 
     public func goTo(screen: String, animated: Bool) throws(ControlError) {
-        // An unanimated change ends inside daemon.goTo, so the flag covers exactly that change.
-        goingToWithoutAnimation = !animated
-        defer { goingToWithoutAnimation = false }
-        do {
-            try daemon.goTo(screen, animated: animated)
-        } catch {
-            switch error {
-            case .busy: throw .busy
-            case .noSuchScreen(let name): throw .noSuchScreen(name: name, screens: daemon.screenNames)
-            case .noSuchOutput(let name, let outputs): throw .noSuchOutput(name: name, outputs: outputs)
-            }
-        }
+        try goTo(output: daemon.mainOutputName, screen: screen, animated: animated)
     }
 
     public var outputs: [OutputStatus] { daemon.outputStatuses }
 
     public func goTo(output: String, screen: String, animated: Bool) throws(ControlError) {
-        if output == daemon.mainOutputName { return try goTo(screen: screen, animated: animated) }
+        // An unanimated change ends inside daemon.goTo, so the flag covers exactly that change.
+        goingToWithoutAnimation = !animated
+        defer { goingToWithoutAnimation = false }
         do {
             try daemon.goTo(output: output, screen: screen, animated: animated)
         } catch {
@@ -139,7 +130,6 @@ public final class KioskControl: ControlTarget, KioskDaemonObserver {
     }
 
     public func screenshot(output: String, completion: @escaping (Result<Data, ControlError>) -> Void) {
-        if output == daemon.mainOutputName { return screenshot(scanout: false, completion: completion) }
         guard let frame = daemon.lastFrame(ofOutput: output, upright: true) else {
             return completion(.failure(.noSuchOutput(name: output, outputs: daemon.outputNames)))
         }

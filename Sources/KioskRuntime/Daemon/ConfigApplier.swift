@@ -7,11 +7,11 @@ import KioskOptions
 import KioskTouch
 import Logging
 
-/// Puts a configuration into effect: the touch sources and camera at start, and on reload the
-/// parts that changed, with a new scene that keeps the screen on show where it still exists.
+/// Puts a configuration into effect: the camera at start, and on reload the parts that changed,
+/// with a new scene on every output (`OutputSet.apply`) that keeps the screen on show where it
+/// still exists. The first output's scene is built first: a file whose touch deck cannot be built
+/// is refused before anything changes.
 final class ConfigApplier {
-    /// Makes the touch source `[input]` describes for a scene of the given size; nil for none.
-    typealias TouchSourceFactory = (InputConfiguration, TouchSurface) throws -> (any TouchSource)?
 
     /// The configuration running now: what the file said at the last good reload, but for the part
     /// only a restart applies, which stays as the daemon started with it.
@@ -26,17 +26,11 @@ final class ConfigApplier {
     private var cameraPictureReplaced = false
     /// The file it came from; nil for the built-in demo, which cannot be reloaded.
     let path: String?
-    private let frameClock: any FrameClock
-    /// The running display's geometry: a reload lays the new screens out at it.
-    private let root: SceneRoot
-    private let makeTouchSource: TouchSourceFactory
     private let logger: Logger
-    private unowned let sceneHost: SceneHost
+    private unowned let outputs: OutputSet
     private unowned let camera: CameraBackground
-    private unowned let input: InputRouter
     private unowned let idle: IdleController
     private unowned let power: PowerController
-    private unowned let pacer: RenderPacer
     /// Makes the builder of a new configuration's scene through the root (the daemon's binds values and buttons).
     var makeSceneBuilder: (SceneRoot) -> SceneBuilder = { $0.sceneBuilder() }
     /// The new configuration's scene is on show: what it needs besides (its values' sources) starts.
@@ -46,28 +40,23 @@ final class ConfigApplier {
     /// The last refusal logged whole.
     private var lastRefusal: String?
 
-    init(root: SceneRoot, path: String?, frameClock: any FrameClock,
-         makeTouchSource: @escaping TouchSourceFactory, logger: Logger, sceneHost: SceneHost,
-         camera: CameraBackground, input: InputRouter, idle: IdleController, power: PowerController, pacer: RenderPacer) {
-        configuration = root.configuration
-        self.root = root
+    init(configuration: KioskConfiguration, path: String?, logger: Logger, outputs: OutputSet,
+         camera: CameraBackground, idle: IdleController, power: PowerController) {
+        self.configuration = configuration
         self.path = path
-        self.frameClock = frameClock
-        self.makeTouchSource = makeTouchSource
         self.logger = logger
-        self.sceneHost = sceneHost
+        self.outputs = outputs
         self.camera = camera
-        self.input = input
         self.idle = idle
         self.power = power
-        self.pacer = pacer
     }
 
-    /// Opens what the configuration asks for: the camera and the touch devices.
-    func startDevices() {
+    /// Opens what the configuration asks for at start: the camera, the outputs beside the first,
+    /// and every output's touch devices.
+    func start() {
         cameraPicture = Self.pictureIdentity(configuration.camera)
         camera.start(configuration.camera)
-        startTouchInput()
+        outputs.apply(configuration, firstScene: nil)
     }
 
     /// Loads the file again and applies it when it is good and different, or a picture it shows was replaced.
@@ -92,7 +81,7 @@ final class ConfigApplier {
                 logger.warning("\(restartNeeded.joined(separator: ", ")): \(restartAdvice)")
             }
             let new = configuration.reloadable(from: file)
-            if let problem = MemoryBudget(new.limits).problem(with: new, displaySize: root.geometry.panelSize) {
+            if let problem = MemoryBudget(new.limits).problem(with: new, displaySize: outputs.first.geometry.panelSize) {
                 refused("\(path) not applied; the running config stays: \(problem)")
                 return .rejected("\(path): \(problem)")
             }
@@ -117,12 +106,16 @@ final class ConfigApplier {
     /// (so it draws the new files): an unchanged config with a replaced picture is still a reload
     /// that shows something new.
     private func refreshPictures() {
-        picturesChanged = sceneHost.refreshPictures()
+        picturesChanged = []
+        for output in outputs.all {
+            let changed = output.sceneHost.refreshPictures()
+            if !changed.isEmpty { output.pacer.requestFrame() }
+            picturesChanged += changed.filter { !picturesChanged.contains($0) }
+        }
         cameraPictureReplaced = Self.pictureIdentity(configuration.camera) != cameraPicture
         if cameraPictureReplaced, let path = configuration.camera.path { picturesChanged.append(path) }
         guard !picturesChanged.isEmpty else { return }
         logger.notice("pictures changed on disk, drawn again: \(picturesChanged.joined(separator: ", "))")
-        pacer.requestFrame()
     }
 
     /// A reload whose config applies nothing new: applied all the same when a picture changed.
@@ -141,7 +134,7 @@ final class ConfigApplier {
         let old = configuration
         let scene: KioskScene
         do {
-            scene = try sceneHost.scene.rebuild(frameClock: frameClock) { makeSceneBuilder(root.reconfigured(new)) }
+            scene = try outputs.first.buildScene(for: new, settings: OutputSet.firstSettings(new), makeSceneBuilder: makeSceneBuilder)
         } catch is StopRequested {
             onSceneRejected()
             logger.info("reload: a stop was asked; the running config stays")
@@ -152,17 +145,11 @@ final class ConfigApplier {
             return "the new config's screens could not be built: \(error)"
         }
         configuration = new
-        sceneHost.replace(with: scene)
+        outputs.apply(new, firstScene: scene)
         onSceneReplaced(new)
         if new.camera != old.camera || cameraPictureReplaced { restartCamera() }
-        if new.input != old.input {
-            input.removeSources()
-            startTouchInput()
-        }
         idle.policy = IdlePolicy(new.idle)
         power.apply(new.power)
-        pacer.invalidate()
-        pacer.requestFrame()
         return nil
     }
 
@@ -191,16 +178,6 @@ final class ConfigApplier {
         } else {
             logger.error("\(message)")
             lastRefusal = message
-        }
-    }
-
-    private func startTouchInput() {
-        do {
-            guard let source = try makeTouchSource(configuration.input, root.geometry.touchSurface) else { return }
-            try input.add(source)
-        } catch {
-            // A kiosk without a touchscreen still shows its screens; devices can be fixed later.
-            logger.warning("touch input unavailable: \(error)")
         }
     }
 }

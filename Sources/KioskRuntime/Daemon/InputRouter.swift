@@ -3,15 +3,15 @@ import KioskInput
 import Logging
 
 /// Takes touches from every source (touch devices through the event loop, a replay through its
-/// timer) to the scene, after the wake filter: a touch that wakes a dimmed or dark panel only wakes it.
+/// timer) to the scene of the output each source belongs to, after the wake filter: a touch that
+/// wakes a dimmed or dark panel only wakes it.
 final class InputRouter {
     private let context: DaemonContext
-    private unowned let sceneHost: SceneHost
+    private unowned let outputs: OutputSet
     private unowned let idle: IdleController
     private unowned let power: PowerController
-    private unowned let pacer: RenderPacer
-    /// The live sources, for the descriptors they hold, with the output beside the first their touches go to (nil: the first).
-    private var sources: [(source: any TouchSource, output: OutputDeck?)] = []
+    /// The live sources, for the descriptors they hold, with the output their touches go to.
+    private var sources: [(source: any TouchSource, output: Output)] = []
     /// The touches that woke a dimmed or dark panel: they only wake it, they do not swipe.
     private var wakingTouches: Set<Int> = []
     /// Count the touches that change the picture, for a replay's latency report.
@@ -23,12 +23,11 @@ final class InputRouter {
     /// Sees each touch of the first output before its scene does (web pages follow theirs).
     var onSceneTouch: (TouchEvent) -> Void = { _ in }
 
-    init(context: DaemonContext, sceneHost: SceneHost, idle: IdleController, power: PowerController, pacer: RenderPacer) {
+    init(context: DaemonContext, outputs: OutputSet, idle: IdleController, power: PowerController) {
         self.context = context
-        self.sceneHost = sceneHost
+        self.outputs = outputs
         self.idle = idle
         self.power = power
-        self.pacer = pacer
     }
 
     private var loop: EventLoop { context.loop }
@@ -39,27 +38,21 @@ final class InputRouter {
         sources.flatMap(\.source.openDevices)
     }
 
-    /// Watches `source`'s descriptors; its touches go to the scene from now on (to `output`'s, when given).
-    func add(_ source: any TouchSource, output: OutputDeck? = nil) throws {
+    /// Watches `source`'s descriptors; its touches go to `output`'s scene from now on.
+    func add(_ source: any TouchSource, output: Output) throws {
         for descriptor in source.fileDescriptors {
             try loop.watch(descriptor) { [unowned self, unowned source] in readable(descriptor, of: source, output: output) }
         }
         sources.append((source, output))
     }
 
-    /// Forgets every live source of the first output (a reload with other `[input]` settings).
-    func removeSources() {
-        for entry in sources where entry.output == nil { entry.source.fileDescriptors.forEach(loop.unwatch) }
-        sources.removeAll { $0.output == nil }
+    /// Forgets the sources whose touches go to `output`.
+    func removeSources(of output: Output) {
+        for entry in sources where entry.output === output { entry.source.fileDescriptors.forEach(loop.unwatch) }
+        sources.removeAll { $0.output === output }
     }
 
-    /// Forgets the sources whose touches go to the output `name`.
-    func removeSources(of name: String) {
-        for entry in sources where entry.output?.name == name { entry.source.fileDescriptors.forEach(loop.unwatch) }
-        sources.removeAll { $0.output?.name == name }
-    }
-
-    private func readable(_ descriptor: Int32, of source: any TouchSource, output: OutputDeck?) {
+    private func readable(_ descriptor: Int32, of source: any TouchSource, output: Output) {
         let update = source.readReady(fileDescriptor: descriptor)
         for message in update.messages { logger.notice("\(message)") }
         for warning in update.warnings { logger.warning("\(warning)") }
@@ -76,14 +69,16 @@ final class InputRouter {
         deliver(update.touches, to: output)
     }
 
-    /// Takes `touches` from any source to the scene (`output`'s, when given), or only wakes the panel with them.
-    func deliver(_ touches: [TouchEvent], to output: OutputDeck? = nil) {
+    /// Takes `touches` from any source to `output`'s scene (the first's when nil), or only wakes the panel with them.
+    func deliver(_ touches: [TouchEvent], to output: Output? = nil) {
+        let output = output ?? outputs.first
         guard !touches.isEmpty else { return }
         onTouches(touches.count)
         let wasAsleep = power.state != .awake
         power.touched()
         idle.touched()
-        let container = sceneHost.container
+        let sceneHost = output.sceneHost, container = sceneHost.container
+        let isFirst = output === outputs.first
         for touch in touches {
             // Every finger down while the panel was dim or dark, and any landing with it, only wakes it.
             if wasAsleep || (touch.phase == .began && context.clock.now - power.wokeAt < 0.05) { wakingTouches.insert(touch.id) }
@@ -92,11 +87,7 @@ final class InputRouter {
                 continue
             }
             context.eventsLog?.touch(touch, t: context.logTime(touch.time))
-            if let output {
-                output.sceneHost.container.handle(touch)
-                continue
-            }
-            onSceneTouch(touch)
+            if isFirst { onSceneTouch(touch) }
             guard measuresLatency else {
                 container.handle(touch)
                 continue
@@ -104,11 +95,10 @@ final class InputRouter {
             // Latency counts the touches that change the picture; the others never reach the screen.
             let before = ViewTreeSignature.of(sceneHost.scene.rootView)
             container.handle(touch)
-            if ViewTreeSignature.of(sceneHost.scene.rootView) != before { pacer.inputChangedPicture(at: touch.time) }
+            if ViewTreeSignature.of(sceneHost.scene.rootView) != before { output.pacer.inputChangedPicture(at: touch.time) }
         }
         idle.reschedule()
-        let target = output?.pacer ?? pacer
-        target.requestFrame()
-        target.renderIfIdle()
+        output.pacer.requestFrame()
+        output.pacer.renderIfIdle()
     }
 }

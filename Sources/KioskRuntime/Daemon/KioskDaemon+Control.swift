@@ -35,7 +35,7 @@ extension KioskDaemon {
     public var displayDescription: String {
         guard display.isOutputConnected else { return "\(Self.noDisplayConnected) (\(displayBackend.rawValue))" }
         let rotation = configuration.display.rotation.degrees
-        return "\(displayBackend.rawValue) \(displayMode)" + (rotation == 0 ? "" : ", rotated \(rotation)°")
+        return "\(displayBackend.rawValue) \(outputs.first.mode)" + (rotation == 0 ? "" : ", rotated \(rotation)°")
     }
     /// Seconds between two vsyncs of the display.
     public var refreshPeriod: Double { 1 / display.refreshRate }
@@ -85,17 +85,9 @@ extension KioskDaemon {
         valueSources.store.set(name, to: text)
     }
 
-    /// Goes to `screen` as a tab button does; refused while a transition or a pan runs.
-    /// Going to the screen already on top does nothing.
+    /// Goes to `screen` on the first output (`goTo(output:screen:animated:)`).
     public func goTo(_ screen: String, animated: Bool) throws(GoToError) {
-        let scene = sceneHost.scene
-        guard let index = scene.index(ofScreen: screen) else { throw .noSuchScreen(screen) }
-        guard !scene.container.isTransitioning else { throw .busy }
-        guard index != scene.container.selectedIndex else { return }
-        // Unplugged, nothing ticks: the screen changes at once rather than waiting for a panel.
-        guard scene.container.select(index: index, animated: animated && display.isOutputConnected) else { throw .busy }
-        idle.touched()
-        pacer.requestFrame()
+        try goTo(output: mainOutputName, screen: screen, animated: animated)
     }
 
     /// Turns the panel dark until the next touch or `wake()`.

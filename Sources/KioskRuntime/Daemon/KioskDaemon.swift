@@ -12,8 +12,9 @@ import Logging
 /// `swipe-kiosk run` (and `preview`, on a desktop window): one event loop over the display, the
 /// touch devices, the camera, timers and signals, drawing a frame only at a vsync after something changed.
 ///
-/// It wires its named parts together: `SceneHost` (the scene and its transitions), `RenderPacer`
-/// (frames at vsync), `InputRouter` (touches, the wake filter, replays), `IdleController`
+/// It wires its named parts together: `OutputSet` (every output, each an `Output` with its display,
+/// its `SceneHost` (the scene and its transitions) and its `RenderPacer` (frames at its vsync); the
+/// first takes touch and the camera), `InputRouter` (touches, the wake filter, replays), `IdleController`
 /// (`[idle]`), `PowerController` (`[power]`: dimming, dark, schedule, backlight), `CameraBackground`,
 /// `VideoElementPlayers` (the video elements) and `ConfigApplier` (start and reload), all running on
 /// the injected `DaemonParts`. Everything a control service needs is a plain member here: the
@@ -28,16 +29,15 @@ public final class KioskDaemon {
     /// The daemon's time: `clock.makeTimer` gives a timer that fires on the loop (a control
     /// service's timeouts), `clock.now` the time touches and frames are stamped with.
     public let clock: any DaemonClock
+    /// The first output's display.
     let display: any Display
     /// Which backend `display` is.
     let displayBackend: DisplayBackend
     let startTime: Double
-    /// The geometry the scene is composed at: the display's size as it opened, `[display] rotation`.
-    public let geometry: SceneGeometry
     private let eventsLog: EventsLog?
 
-    let sceneHost: SceneHost
-    let pacer: RenderPacer
+    /// Every output, the first (the touch deck) first.
+    let outputs: OutputSet
     let idle: IdleController
     let power: PowerController
     let input: InputRouter
@@ -47,8 +47,6 @@ public final class KioskDaemon {
     /// The web elements' pages and their host (`type = "web"`).
     let webPages: WebPages
     let applier: ConfigApplier
-    /// The outputs beside the first (`[[display.output]]` 2, 3, ...).
-    let outputs: OutputSet
     let valueSources: ValueSources
     /// Kills what commands leave behind (see `ChildReaper`).
     let reaper = ChildReaper()
@@ -59,7 +57,6 @@ public final class KioskDaemon {
     private let wallClock: any WallClock
     private var replay: ReplayFeeder?
     private var watchdogTimer: (any DaemonTimer)?
-    private var drawAheadTimer: (any DaemonTimer)?
     /// Runs the reloads SIGHUP and MQTT ask for (`requestReload`), at most one every `minimumReloadInterval`.
     private var reloadTimer: (any DaemonTimer)?
     private var reloadScheduled = false
@@ -113,50 +110,49 @@ public final class KioskDaemon {
         var opened = configuration
         opened.display.backend = parts.displayBackend
         try Self.checkMemory(opened, displaySize: PixelSize(width: display.size.width, height: display.size.height), path: configPath)
-        // The composition root: the scene and compositor for the display as it opened.
-        let root = SceneRoot(configuration: configuration, display: display, scale: (display as? SDLDisplay)?.scale ?? 1)
-        geometry = root.geometry
-        let compositor = root.makeCompositor()
         let context = DaemonContext(loop: eventLoop, clock: clock, logger: logger, reaper: reaper, eventsLog: eventsLog, startTime: startTime)
         valueSources = ValueSources(store: ValueStore(configuration.values), context: context, wallClock: parts.wallClock)
         buttons = ButtonActions(context: context)
         sound = SoundBoard(makeSink: parts.makeSoundSink, videoAudio: parts.videoAudio, logger: logger)
         sound.apply(configuration)
-        let scene = try Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
-            .build(frameClock: display.frameClock)
-        logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
-        sceneHost = SceneHost(scene: scene, compositor: compositor, eventsLog: eventsLog,
-                              now: { [clock, startTime] in clock.now - startTime }, shouldYield: SignalSource.isStopPending)
-        pacer = RenderPacer(display: display, compositor: compositor, context: context, sceneHost: sceneHost)
+        let makeSceneBuilder = { [valueSources, buttons, sound] root in
+            Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
+        }
+        // The first output: the display as it opened, turned by `[display] rotation`.
+        let first = try Output(settings: OutputSet.firstSettings(configuration),
+                               name: { [display, displayBackend] in Self.firstOutputName(configuration.display, display, displayBackend) },
+                               defaults: .first(scale: (display as? SDLDisplay)?.scale ?? 1), configuration: configuration,
+                               display: display, initialScreen: nil, context: context, makeSceneBuilder: makeSceneBuilder) { scene in
+            logger.info("\(scene.screenNames.count) screens, home \"\(scene.screenNames[scene.homeIndex])\"")
+        }
+        outputs = OutputSet(first: first, context: context, makeDisplay: parts.makeOutputDisplay) { [parts] name, input, surface in
+            try name.map { try parts.makeOutputTouchSource($0, input, surface) } ?? parts.makeTouchSource(input, surface)
+        }
+        outputs.makeSceneBuilder = makeSceneBuilder
         configuration.warnings.forEach { logger.warning("\($0)") }
         idle = IdleController(policy: IdlePolicy(configuration.idle), clock: clock, logger: logger)
         power = PowerController(configuration: configuration.power, display: display,
                                 backlight: parts.opensBacklight
                                     ? configuration.power.backlight.open(classFolder: parts.backlightClassFolder, logger: logger) : nil,
                                 clock: clock, wallClock: parts.wallClock, logger: logger)
-        input = InputRouter(context: context, sceneHost: sceneHost, idle: idle, power: power, pacer: pacer)
-        camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger, sceneSize: compositor.sceneSize)
+        input = InputRouter(context: context, outputs: outputs, idle: idle, power: power)
+        outputs.input = input
+        camera = CameraBackground(factory: parts.makeCameraFeed, loop: eventLoop, clock: parts.clock, logger: logger,
+                                  sceneSize: first.pacer.compositor.sceneSize)
         videos = VideoElementPlayers(factory: parts.makeVideoFeed, loop: eventLoop, logger: logger)
         webPages = WebPages(launch: parts.launchWebHost ?? { [eventLoop] signal in try WebHostProcess(loop: eventLoop, signal: signal) },
                             clock: clock, logger: logger)
-        applier = ConfigApplier(root: root, path: configPath, frameClock: display.frameClock,
-                                makeTouchSource: parts.makeTouchSource, logger: logger,
-                                sceneHost: sceneHost, camera: camera, input: input, idle: idle, power: power, pacer: pacer)
-        outputs = OutputSet(context: context, makeDisplay: parts.makeOutputDisplay, makeTouchSource: parts.makeOutputTouchSource,
-                            input: input)
-        outputs.makeSceneBuilder = { [valueSources, buttons, sound] root in
-            Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
-        }
+        applier = ConfigApplier(configuration: configuration, path: configPath, logger: logger, outputs: outputs,
+                                camera: camera, idle: idle, power: power)
         applier.makeSceneBuilder = { [valueSources, buttons, sound] root in
             // The new values are in the store (keeping their texts) before the new screens bind to
             // them; their sources start only once those screens are on show.
             valueSources.stage(root.configuration.values)
             return Self.sceneBuilder(root, values: valueSources.store, buttons: buttons, sound: sound)
         }
-        applier.onSceneReplaced = { [unowned self] configuration in
+        applier.onSceneReplaced = { [valueSources, sound] configuration in
             sound.apply(configuration)
             valueSources.start(configuration.values)
-            outputs.apply(configuration, mainScreen: currentScreen)
         }
         applier.onSceneRejected = { [valueSources] in valueSources.rollBack() }
         wireParts()
@@ -177,27 +173,8 @@ public final class KioskDaemon {
     }
 
     private func wireParts() {
-        sceneHost.onDiagnostic = { [logger] message in logger.info("\(message)") }
-        sceneHost.onTransitionBegan = { [unowned self] _, _ in
-            videos.update(for: sceneHost.scene)
-            idle.reschedule()
-            notify { $0.propertiesChanged([.transitioning]) }
-        }
-        sceneHost.onTransitionEnded = { [unowned self] from, to, completed in
-            videos.update(for: sceneHost.scene)
-            notifier.status(status)
-            // Off the home screen now (or back on it): the return-home deadline starts or stops.
-            idle.reschedule()
-            notify { $0.transitionEnded(from: from, to: to, completed: completed) }
-            if completed {
-                if from != to { sound.screenChanged() }
-                outputs.mainScreenChanged(to: to)
-                notify { $0.screenChanged(from: from, to: to) }
-                notify { $0.outputScreenChanged(output: mainOutputName, from: from, to: to) }
-            }
-            // `Outputs` holds the first output's screen too.
-            notify { $0.propertiesChanged(completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]) }
-        }
+        outputs.onOpened = { [unowned self] output in wire(output) }
+        wire(outputs.first)
         pacer.background = { [unowned camera] in camera.frame }
         pacer.backgroundCapture = { [unowned camera] in camera.captureBuffer }
         pacer.feedPlaced = { [unowned camera] placement in camera.feedPlaced(placement) }
@@ -214,18 +191,6 @@ public final class KioskDaemon {
         pacer.onFirstFrame = { [unowned self] in
             notifier.ready(status: status)
             logger.notice("ready: \(status)")
-        }
-        pacer.onFramePresented = { [unowned self] seconds in
-            notify { $0.framePresented(composeSeconds: seconds) }
-            notify { $0.outputFramePresented(output: mainOutputName, composeSeconds: seconds, refreshPeriod: refreshPeriod) }
-        }
-        outputs.onScreenChanged = { [unowned self] output, from, to in
-            notify { $0.outputScreenChanged(output: output, from: from, to: to) }
-            notify { $0.propertiesChanged([.outputs]) }
-        }
-        outputs.onFramePresented = { [unowned self] output, seconds in
-            let period = outputs.deck(named: output).map { 1 / $0.display.refreshRate } ?? refreshPeriod
-            notify { $0.outputFramePresented(output: output, composeSeconds: seconds, refreshPeriod: period) }
         }
         outputs.onOutputsChanged = { [unowned self] in notify { $0.propertiesChanged([.outputs]) } }
         pacer.onFrameHandled = { [unowned self] in stopIfReplayIsOver() }
@@ -246,20 +211,13 @@ public final class KioskDaemon {
         }
         power.onDarkChanged = { [unowned self] dark in
             // Dark: nothing is composed and the camera rests; the watchdog timer runs on.
-            pacer.isSuspended = dark
             outputs.setDark(dark)
             videos.isSuspended = dark
             sound.isDark = dark
             webPages.isSuspended = dark
             // Nothing is composed while dark: the pages hear it now.
             webPages.update(for: sceneHost.scene)
-            if dark {
-                camera.pause()
-            } else {
-                camera.resume()
-                pacer.invalidate()
-                pacer.requestFrame()
-            }
+            if dark { camera.pause() } else { camera.resume() }
             notify { $0.propertiesChanged([.blanked]) }
         }
         power.showBlackFrame = { [unowned pacer] in pacer.presentBlack() }
@@ -268,8 +226,8 @@ public final class KioskDaemon {
             notifier.status(status)
         }
         power.onBrightnessChanged = { [unowned self] in notify { $0.propertiesChanged([.brightness]) } }
+        valueSources.store.onViewsChanged = { [unowned outputs] in outputs.all.forEach { $0.pacer.requestFrame() } }
         sound.onVolumeChanged = { [unowned self] in notify { $0.propertiesChanged([.volume]) } }
-        valueSources.store.onViewsChanged = { [unowned pacer] in pacer.requestFrame() }
         valueSources.store.onValueChanged = { [unowned self] _ in
             webPages.valuesChanged()
             notify { $0.propertiesChanged([.values]) }
@@ -284,6 +242,43 @@ public final class KioskDaemon {
         input.onDevicesChanged = { [unowned self] in notifier.status(status) }
         input.onTouches = { [unowned self] count in notify { $0.touchesArrived(count: count) } }
         (display as? any InteractiveDisplay)?.onInput = { [unowned self] input in windowInput(input) }
+    }
+
+    /// Tells the observers about `output`'s transitions and frames; what only the touch deck's
+    /// screen drives (the videos, `[idle]`, the D-Bus screen signals, mirrors) hears the first's.
+    private func wire(_ output: Output) {
+        let isFirst = output === outputs.first
+        output.sceneHost.onDiagnostic = { [logger] message in logger.info("\(message)") }
+        output.onTransitionBegan = { [unowned self] _, _, _ in
+            guard isFirst else { return }
+            videos.update(for: sceneHost.scene)
+            idle.reschedule()
+            notify { $0.propertiesChanged([.transitioning]) }
+        }
+        output.onTransitionEnded = { [unowned self] output, from, to, completed in
+            if isFirst { firstTransitionEnded(from: from, to: to, completed: completed) }
+            if completed { notify { $0.outputScreenChanged(output: output.name, from: from, to: to) } }
+            // `Outputs` holds every output's screen.
+            let changed: Set<KioskDaemonProperty> = !isFirst ? [.outputs] : completed ? [.transitioning, .currentScreen, .outputs] : [.transitioning]
+            if completed || isFirst { notify { $0.propertiesChanged(changed) } }
+        }
+        output.onFramePresented = { [unowned self] output, seconds in
+            if isFirst { notify { $0.framePresented(composeSeconds: seconds) } }
+            notify { $0.outputFramePresented(output: output.name, composeSeconds: seconds, refreshPeriod: 1 / output.display.refreshRate) }
+        }
+    }
+
+    /// The touch deck's transition ended: what its screen drives follows.
+    private func firstTransitionEnded(from: String, to: String, completed: Bool) {
+        videos.update(for: sceneHost.scene)
+        notifier.status(status)
+        // Off the home screen now (or back on it): the return-home deadline starts or stops.
+        idle.reschedule()
+        notify { $0.transitionEnded(from: from, to: to, completed: completed) }
+        guard completed else { return }
+        if from != to { sound.screenChanged() }
+        outputs.firstScreenChanged(to: to)
+        notify { $0.screenChanged(from: from, to: to) }
     }
 
     /// A desktop window's input (`--display sdl`): the mouse as a touchscreen, arrow keys, closing.
@@ -319,17 +314,15 @@ public final class KioskDaemon {
     /// Starts everything and draws the first frame, without running the loop (tests run it).
     public func start() throws {
         notifier.status("Starting")
-        try pacer.start()
+        try outputs.first.start()
         try startWatchdog()
-        try startDrawingAhead()
         // A stop asked by now is read by the loop's first turn; nothing more is started for it.
         if SignalSource.isStopPending() { return }
-        applier.startDevices()
         try startReplay()
         try idle.start()
         if SignalSource.isStopPending() { return }
         valueSources.start(applier.configuration.values)
-        outputs.apply(applier.configuration, mainScreen: currentScreen)
+        applier.start()
         // After the first frame (systemd hears READY with it), even when the schedule keeps the panel dark.
         pacer.render()
         try power.start()
@@ -347,8 +340,7 @@ public final class KioskDaemon {
     /// Ends what runs (a transition ends through its normal path) and releases the devices.
     public func shutDown() {
         notifier.stopping()
-        sceneHost.settle()
-        pacer.stop()
+        outputs.halt()
         power.stop()
         valueSources.stop()
         buttons.stop()
@@ -365,9 +357,7 @@ public final class KioskDaemon {
         let released = MonotonicClock.now() + LiveFeed.exitStopWait
         camera.waitUntilReleased(deadline: released)
         videos.waitUntilReleased(deadline: released)
-        input.removeSources()
-        outputs.stop()
-        display.close()
+        outputs.close()
         eventsLog?.flush()
         if replay != nil { print(latencyReport) }
     }
@@ -375,7 +365,6 @@ public final class KioskDaemon {
     /// Draws the frame a tick of the display's frame clock made due. The loop calls it after the
     /// display's descriptors; a caller ticking a manual frame clock calls it after each tick.
     public func frameTickDelivered() {
-        pacer.frameTickDelivered()
         outputs.frameTickDelivered()
     }
 
@@ -427,16 +416,6 @@ public final class KioskDaemon {
               !sceneHost.container.isTransitioning, pacer.animationsAtRest else { return }
         logger.info("replay finished")
         stopping = true
-    }
-
-    /// Screens that come within reach when the screen on show changes are drawn on the loop's
-    /// next turn, after the frame under way.
-    private func startDrawingAhead() throws {
-        let timer = try clock.makeTimer { [sceneHost] in sceneHost.drawAhead() }
-        sceneHost.requestIdleWork = { [clock] in timer.schedule(at: clock.now) }
-        drawAheadTimer = timer
-        // What start-up left undrawn (a stop was asked meanwhile) is drawn on the loop.
-        if sceneHost.hasWorkAhead { timer.schedule(at: clock.now) }
     }
 
     private func startWatchdog() throws {
@@ -500,7 +479,7 @@ public final class KioskDaemon {
     public var status: String {
         let scene = sceneHost.scene
         var parts = ["Screen \"\(currentScreen)\" (\(scene.container.selectedIndex + 1) of \(scene.screenNames.count))",
-                     display.isOutputConnected ? displayMode : Self.noDisplayConnected]
+                     display.isOutputConnected ? outputs.first.mode : Self.noDisplayConnected]
         if let cameraStatus = camera.status { parts.append("camera: \(cameraStatus)") }
         parts.append("touch: \(input.openDevices.count) device(s)")
         if let web = webPages.reportedStatus { parts.append("web: \(web)") }
@@ -509,9 +488,6 @@ public final class KioskDaemon {
 
     /// What status lines say while no panel is connected.
     static let noDisplayConnected = "no display connected"
-
-    /// The display's mode as status lines show it, e.g. "1280x800@60".
-    var displayMode: String { "\(display.size.width)x\(display.size.height)@\(Int(display.refreshRate.rounded()))" }
 
     /// Input-to-screen latency over the replay, against the goal of one refresh plus the composition.
     public var latencyReport: String { pacer.latencyReport }

@@ -62,11 +62,14 @@ enum MqttCommand: Equatable {
     }
 
     /// Runs the command on `target`, the one the D-Bus front end uses; `answer` hears how it went
-    /// (at once, or for `reload` once it has run within SIGHUP's limit).
-    func run(on target: any ControlTarget, answer: @escaping (ControlError?) -> Void) {
+    /// (at once, or for `reload` once it has run within SIGHUP's limit), with a reload's summary.
+    func run(on target: any ControlTarget, answer: @escaping (ControlError?, _ summary: String?) -> Void) {
         if self == .reload {
             return target.requestReload { result in
-                if case .failure(let error) = result { answer(error) } else { answer(nil) }
+                switch result {
+                case .success(let summary): answer(nil, summary)
+                case .failure(let error): answer(error, nil)
+                }
             }
         }
         do {
@@ -80,9 +83,9 @@ enum MqttCommand: Equatable {
             case .reload: break
             case .press(let screen, let button): try target.pressButton(screen: screen, button: button)
             }
-            answer(nil)
+            answer(nil, nil)
         } catch {
-            answer(error)
+            answer(error, nil)
         }
     }
 }

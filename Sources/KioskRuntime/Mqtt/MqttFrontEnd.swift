@@ -176,19 +176,21 @@ public final class MqttFrontEnd: KioskDaemonObserver {
             guard !reloadAnswerPending else { return }
             reloadAnswerPending = true
         }
-        command.run(on: target) { [weak self] error in
+        command.run(on: target) { [weak self] error, summary in
             guard let self else { return }
             if command == .reload { reloadAnswerPending = false }
-            answer(name, error: error)
+            answer(name, error: error, summary: summary)
         }
     }
 
-    /// Publishes `{"command","ok","error"}` on `P/result`; a refusal is logged too (rate-limited).
-    private func answer(_ name: String, error: ControlError?) {
+    /// Publishes `{"command","ok","error"}` on `P/result` (and a reload's `summary`, naming the keys
+    /// only a restart applies); a refusal is logged too (rate-limited).
+    private func answer(_ name: String, error: ControlError?, summary: String? = nil) {
         let quoted = MessageText.shortened(name)
         if let error { logger.repeating("mqtt command", .notice, "MQTT command \(quoted): \(error)") }
         var result: [String: Any] = ["command": quoted, "ok": error == nil]
         result["error"] = error.map { $0.description } ?? NSNull()
+        if let summary { result["summary"] = summary }
         client.publish(topics.result, Self.json(result))
     }
 

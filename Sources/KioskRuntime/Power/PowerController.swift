@@ -91,15 +91,13 @@ final class PowerController {
         }
     }
 
-    /// A reloaded `[power]`; a new `brightness` replaces one set through `setBrightness`.
+    /// A reloaded `[power]`; a new `brightness` replaces one set through `setBrightness`. Its
+    /// `backlight` is the one that opened: only a start applies it (`StartOnlyConfiguration`).
     func apply(_ new: PowerConfiguration) {
         let old = configuration
         configuration = new
         policy = PowerPolicy(new)
         timetable = PowerTimetable(schedules: new.schedule)
-        if new.backlight != old.backlight {
-            logger.warning("[power] backlight changes take effect after a restart: systemctl restart swipe-kiosk")
-        }
         if new.brightness != old.brightness { setBrightness(new.brightness) }
         readSchedule()
         update()

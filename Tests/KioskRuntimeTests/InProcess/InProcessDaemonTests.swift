@@ -206,6 +206,27 @@ final class InProcessDaemonTests: XCTestCase {
         XCTAssertEqual(kiosk.log.lines.filter { $0.contains("only a restart applies these") }.count, 2, "said at every reload")
     }
 
+    func testAReloadThatChangesTheBrokerAndTheModeAnswersWhichKeysNeedARestartAndRunsOnWithTheOldOnes() throws {
+        let kiosk = try DaemonHarness(config: Self.config())
+        kiosk.settle()
+        let running = kiosk.daemon.displayDescription
+        let file = Self.config(duration: 0.4).replacingOccurrences(of: "size = \"320x200\"", with: "size = \"320x200\"\nmode = \"640x400\"")
+            + "\n[mqtt]\nbroker = \"mqtt://127.0.0.1:1884\"\ntopic-prefix = \"elsewhere\"\n"
+        try kiosk.rewriteConfig(file)
+        XCTAssertEqual(kiosk.daemon.reload(), .applied, "the new duration is applied")
+        let restart = "[display] mode, [mqtt] broker, [mqtt] topic-prefix: only a restart applies these: systemctl restart swipe-kiosk"
+        XCTAssertEqual(kiosk.daemon.reloadSummary(.applied), "reloaded; \(restart)")
+        XCTAssertTrue(kiosk.log.contains(restart), "\(kiosk.log.lines)")
+        XCTAssertEqual(kiosk.daemon.configuration.transition.duration, 0.4)
+        // What runs is what status and MQTT read: no broker was connected at start, and none is now.
+        XCTAssertNil(kiosk.daemon.configuration.mqtt.broker)
+        XCTAssertNil(kiosk.daemon.configuration.mqtt.topicPrefix)
+        XCTAssertNil(kiosk.daemon.configuration.display.mode)
+        XCTAssertEqual(kiosk.daemon.displayDescription, running)
+        XCTAssertEqual(kiosk.daemon.reload(), .unchanged)
+        XCTAssertEqual(kiosk.daemon.reloadSummary(.unchanged), "nothing changed that a reload applies; \(restart)")
+    }
+
     func testAReloadThatTurnsTheDisplayKeepsReportingTheRotationThatRuns() throws {
         let kiosk = try DaemonHarness(config: Self.config())
         kiosk.settle()

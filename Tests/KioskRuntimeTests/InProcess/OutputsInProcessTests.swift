@@ -87,6 +87,33 @@ final class OutputsInProcessTests: XCTestCase {
         XCTAssertEqual(kiosk.daemon.currentScreen(ofOutput: "SIDE"), "prices")
     }
 
+    /// Every output is drawn by the same code: a value shown beside the first redraws there when it
+    /// changes, as it does on the first.
+    func testAValueShownOnTheSecondOutputRedrawsItThere() throws {
+        let config = Self.config(outputs: Self.side, extra: "[[value]]\nname = \"price\"\ninitial = \"--\"")
+            .replacingOccurrences(of: "background = \"#10d010\"", with: """
+                background = "#10d010"
+                [[screen.element]]
+                type = "text"
+                x = 10
+                y = 10
+                width = 140
+                height = 40
+                text = "{price} EUR"
+                """)
+        let kiosk = try DaemonHarness(config: config)
+        kiosk.settle()
+        let side = try XCTUnwrap(kiosk.outputs.displays["SIDE"])
+        for _ in 0..<3 { kiosk.outputFrame("SIDE") }
+        let textBox = { (10..<50).flatMap { y in (10..<150).map { x in side.lastFrame[x, y] } } }
+        let before = textBox()
+        let presented = side.presentedFrameCount
+        try kiosk.daemon.setValue("price", to: "12.50")
+        for _ in 0..<3 { kiosk.outputFrame("SIDE") }
+        XCTAssertEqual(side.presentedFrameCount, presented + 1, "one frame for one change, on the output that shows it")
+        XCTAssertNotEqual(textBox(), before, "the new text is on the side panel")
+    }
+
     func testTouchMappedToTheSecondOutputChangesOnlyItsDeck() throws {
         let kiosk = try DaemonHarness(config: Self.config(outputs: Self.side, extra: """
             [[input.device]]

@@ -1,4 +1,5 @@
 import Foundation
+import KioskConfig
 import KioskDisplay
 import KioskEngine
 @testable import KioskRuntime
@@ -43,6 +44,23 @@ final class PowerDaemonTests: XCTestCase {
     private func advance(_ kiosk: DaemonHarness, by seconds: Double) {
         kiosk.clock.advance(to: kiosk.clock.now + seconds)
         kiosk.settle()
+    }
+
+    func testAReloadThatNamesAnotherBacklightKeepsTheOneThatOpenedAndSaysARestartIsNeeded() throws {
+        let opened = try BacklightFolder(max: 100, level: 100)
+        let other = try BacklightFolder(max: 100, level: 100)
+        let kiosk = try DaemonHarness(config: Self.config(backlight: opened.path, power: "brightness = 1"))
+        kiosk.settle()
+        try kiosk.rewriteConfig(Self.config(backlight: other.path, power: "brightness = 0.5"))
+        XCTAssertEqual(kiosk.daemon.reload(), .applied, "the new brightness is applied")
+        XCTAssertEqual(kiosk.daemon.reloadSummary(.applied),
+                       "reloaded; [power] backlight: only a restart applies these: systemctl restart swipe-kiosk")
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("[power] backlight") }.count, 1, "one warning names it: \(kiosk.log.lines)")
+        advance(kiosk, by: 2)
+        XCTAssertEqual(opened.brightness, 50, "the running backlight takes the new brightness")
+        XCTAssertEqual(other.brightness, 100, "the file's backlight is not opened")
+        XCTAssertEqual(kiosk.daemon.configuration.power.backlight, .folder(opened.path))
+        XCTAssertEqual(kiosk.daemon.configuration.power.brightness, 0.5)
     }
 
     func testDimsThenGoesDarkAndEachWakingTouchOnlyWakes() throws {

@@ -1,6 +1,10 @@
-/// Runs a `TransitionAnimation` as an animated transition, through a property animator so the
-/// transition can be scrubbed, reversed and caught by a finger.
-public final class FourStepTransitionAnimator: AnimatedTransitioning {
+/// The one transition animator: runs a `TransitionAnimation`'s four steps as an animated
+/// transition, through a property animator so the transition can be scrubbed, reversed and caught
+/// by a finger (`PercentDrivenInteractiveTransition` drives it).
+///
+/// The cleanup of a transition whose animation has ended runs one tick later, so the final frame
+/// is shown first (`completePendingTransition`); `end(completing:)` ends a transition at once.
+public final class TransitionAnimator {
     /// The style's four steps.
     public var animation: any TransitionAnimation
     /// Seconds for a whole transition.
@@ -29,11 +33,10 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
     /// True from `animateTransition` until its cleanup has run.
     public var isRunning: Bool { running != nil }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { duration }
-
-    /// Refuses (completes `context` with false, touching nothing) while another transition runs.
+    /// Sets up the views and starts the animation, or leaves it paused at its start when
+    /// `context.isInteractive`; ends with `context.completeTransition(_:)`. Refuses (completes
+    /// `context` with false, touching nothing) while another transition runs or waits for its cleanup.
     public func animateTransition(using context: TransitionContext) {
-        completePendingTransition()
         guard running == nil else {
             context.onDiagnostic?("a transition is already running; refused the one to \(context.toView.name)")
             context.completeTransition(false)
@@ -45,7 +48,7 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         // The root above the container, so that views outside it (blur, indicator) animate too.
         let animator = animation.makeAnimator(containerView: container, fromView: from, toView: to,
                                               toFrame: context.finalFrame(for: context.toViewController), forward: forward,
-                                              duration: transitionDuration(using: context), curve: curve,
+                                              duration: duration, curve: curve,
                                               frameClock: frameClock, root: container.rootAncestor)
         animator.addCompletion { [weak self] position in
             let completed = position == .end
@@ -72,8 +75,8 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
     public var hasPendingCompletion: Bool { pendingCompletion != nil }
 
     /// Ends a transition whose animation has finished now rather than on the next tick, for a
-    /// request that cannot wait (a new touch, a tab selection).
-    public func completePendingTransition() {
+    /// request that cannot wait (`ContainerController.transitionUnderWay`).
+    func completePendingTransition() {
         guard let pending = pendingCompletion else { return }
         pendingCompletion = nil
         completionLink?.invalidate()
@@ -88,10 +91,18 @@ public final class FourStepTransitionAnimator: AnimatedTransitioning {
         completionLink = frameClock.addDisplayLink { [weak self] _ in self?.completePendingTransition() }
     }
 
+    /// The animator running `context`'s transition, which an interactive driver scrubs.
     public func interruptibleAnimator(using context: TransitionContext) -> PropertyAnimator? {
         guard let running, running.context === context else { return nil }
         return running.animator
     }
 
-    public func animationEnded(_ transitionCompleted: Bool) {}
+    /// Ends the running transition now, at its end (`completing`) or back at its start, cleanup
+    /// included: for a container about to be replaced.
+    public func end(completing: Bool) {
+        guard let running else { return }
+        running.animator.stopAnimation(false)
+        running.animator.finishAnimation(at: completing ? .end : .start)
+        completePendingTransition()
+    }
 }
