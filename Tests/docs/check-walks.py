@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that the code docs/architecture.md names still exists, so its walks cannot drift.
 
-Every `Path.swift` in backticks must exist (under Sources/, from the repository root, or, a bare
-file name, somewhere under Sources/; `*` globs allowed), and every `Type.member` must be declared
+Every `Path.swift` in backticks must exist (under Sources/ or from the repository root; a bare
+file name at the root or anywhere under Sources/; `*` globs allowed), and every `Type.member` must be declared
 (`func member`, `var member`, `let member`, `case member`, `init(`) in a file the document pairs
 with the type (`File.swift: Type.member` or `File.swift: Type`) or in `Type.swift` / `Type+*.swift`.
 A `File.swift: Type` names a type declared in that file. Prints each problem; exits 1 if any.
