@@ -135,6 +135,7 @@ check-fast-kind:
 test-fast: deps check-fast-kind
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(FAST_TESTS)'
+	python3 Tests/docs/check-walks.py
 
 # The sound tests' ALSA PCM: an alsa-lib external PCM that keeps time like a card and records what
 # it plays (Tests/alsa/pcm_kiosk_clock.c); the process tests name it in a private ALSA config.
