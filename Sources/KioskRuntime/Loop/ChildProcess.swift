@@ -182,40 +182,11 @@ final class ChildProcess {
         return (ends[0], ends[1])
     }
 
-    /// The child gets /dev/null for stdin, the pipes for stdout and stderr, default signal
-    /// handling and an empty mask (the daemon blocks the signals it reads through signalfd),
-    /// and a process group of its own so a timeout kills its children too.
+    /// The child gets the pipes for stdout and stderr and the service's environment plus the run's
+    /// mark, which its descendants inherit (`ProcessSpawner` does the rest).
     private static func spawn(_ argv: [String], mark: String, stdout: Int32, stderr: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        // The service's environment plus the run's mark, which its descendants inherit.
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup(mark)]
-        var entry = environ
-        while let variable = entry.pointee {
-            if !String(cString: variable).hasPrefix(ChildReaper.markName + "=") { environment.append(strdup(variable)) }
-            entry += 1
-        }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, &arguments, &environment)
-        guard result == 0 else { throw SystemCallError("cannot run \(argv[0])", code: result) }
-        return pid
+        let environment = [mark] + ProcessSpawner.currentEnvironment.filter { !$0.hasPrefix(ChildReaper.markName + "=") }
+        return try ProcessSpawner.spawn(argv, descriptors: [(child: 1, parent: stdout), (child: 2, parent: stderr)],
+                                        environment: environment)
     }
 }

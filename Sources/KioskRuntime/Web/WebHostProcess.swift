@@ -156,32 +156,10 @@ final class WebHostProcess: WebHostLink {
         return true
     }
 
-    /// The host gets /dev/null for stdin, the daemon's stdout and stderr (its log lines go to the
-    /// journal with the daemon's), the socket as fd 3, default signals, an empty mask and a
-    /// process group of its own.
+    /// The host gets the daemon's stdout and stderr (its log lines go to the journal with the
+    /// daemon's) and the socket as fd 3; its process group of its own lets stopping it reach
+    /// WebKit's processes too.
     private static func spawn(_ argv: [String], socket: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // dup2 clears close-on-exec on the copy.
-        posix_spawn_file_actions_adddup2(&actions, socket, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        // A group of its own, so stopping it reaches WebKit's processes too.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var arguments = argv.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, argv[0], &actions, &attributes, &arguments, environ)
-        guard result == 0 else { throw SystemCallError("cannot run \(argv[0])", code: result) }
-        return pid
+        try ProcessSpawner.spawn(argv, descriptors: [(child: 3, parent: socket)])
     }
 }
