@@ -78,11 +78,11 @@ prune_modules() {
     keep=$(for module in "${modules[@]}"; do
         grep -E "^[^:]*/$module\.ko(\.[a-z]+)?:" "$module_dir/modules.dep" | tr -d ':' | tr ' ' '\n'
     done)
-    (cd "$module_dir" && find kernel/sound kernel/drivers/net kernel/drivers/infiniband kernel/drivers/iio \
+    (cd "$module_dir" && { find kernel/sound kernel/drivers/net kernel/drivers/infiniband kernel/drivers/iio \
         kernel/drivers/gpu/drm/amd kernel/drivers/gpu/drm/nouveau kernel/drivers/gpu/drm/i915 \
         kernel/drivers/gpu/drm/radeon kernel/drivers/gpu/drm/msm kernel/drivers/media/usb \
         kernel/drivers/media/pci kernel/drivers/media/dvb-frontends kernel/drivers/media/tuners \
-        kernel/drivers/media/i2c -type f 2>/dev/null | { grep -vxF -f <(echo "$keep") || true; } | xargs -r rm -f
+        kernel/drivers/media/i2c -type f 2>/dev/null || true; } | { grep -vxF -f <(echo "$keep") || true; } | xargs -r rm -f
      find kernel -type d -empty -delete)
     chroot "$root" depmod "$kernel_version"
 }
