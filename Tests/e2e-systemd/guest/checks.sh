@@ -112,7 +112,8 @@ phase sound
 # button again, with arecord running since before it: the recording must hold the sound (its peak
 # amplitude: 0.5 of full scale in the file times the volume 0.8, about 13100 of 32767), and where it
 # starts in the recording says the delay from the tap: the recording's first frame is the capture's
-# start, dated on /proc/uptime's clock from the PCM's status (tstamp minus trigger_time, on one clock).
+# start, dated on /proc/uptime's clock from the PCM's status (hw_ptr: the frames captured so far,
+# at 48 kHz in real time; its tstamp reads 0 in this kernel).
 check sound-loopback-card sh -c 'grep Loopback /proc/asound/cards && ls -l /dev/snd/'
 # alsasink keeps the device open between sounds (READY).
 check sound-device-opened wait_for 30 sh -c "ls -l /proc/\$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o '/dev/snd/pcmC[0-9]*D0p'"
@@ -124,7 +125,7 @@ pcm_status=$(cat /proc/asound/Loopback/pcm1c/sub0/status)
 read_ms=$(uptime_ms)
 echo "$pcm_status"
 # uptime_ms at the capture's start: now less the time the PCM has run.
-recorded=$(echo "$pcm_status" | awk -v now="$read_ms" '/^trigger_time:/ { t = $2 } /^tstamp / { n = $3 } END { if (t && n) printf "%d", now - (n - t) * 1000 }')
+recorded=$(echo "$pcm_status" | awk -v now="$read_ms" -v rate=$rate '/^hw_ptr / { p = $3 } END { if (p) printf "%d", now - p * 1000 / rate }')
 tapped=$(uptime_ms)
 evemu-play "$touchscreen" < $here/tap-door.events
 wait $recorder
