@@ -237,6 +237,27 @@ final class SoundProcessTests: XCTestCase {
         XCTAssertEqual(recordedBytes(), 0)
     }
 
+    func testAVideoWhoseDeviceCannotBeOpenedPlaysItsPictureSilentlyAndLogsOnce() throws {
+        // The card unplugged before the video starts: its audio cannot be opened.
+        FileManager.default.createFile(atPath: unplugged.path, contents: nil)
+        let kiosk = try videoKiosk(audio: true)
+        // The clip's colour bars, not a black box: some pixel of the middle row is lit.
+        func picture() -> PixelBuffer? {
+            kiosk.daemon.videos.frames.values.first { frame in
+                let row = frame.pixels + frame.height / 2 * frame.stride / 4
+                return (0..<frame.width).contains { row[$0] & 0xFF_FFFF > 0x10_1010 }
+            }
+        }
+        XCTAssertTrue(kiosk.runLoop(limit: 8) { picture() != nil }, "the picture never showed; log: \(kiosk.log.lines)")
+        // The 2 s clip plays on: new frames keep coming, with no fault and no retry.
+        let sequence = picture()?.sequence ?? 0
+        XCTAssertTrue(kiosk.runLoop(limit: 3) { (picture()?.sequence ?? 0) > sequence + 5 }, "the picture stopped; log: \(kiosk.log.lines)")
+        XCTAssertEqual(kiosk.log.lines.filter { $0.contains("\"kiosk\" cannot be opened") && $0.contains("silent") }.count, 1,
+                       "\(kiosk.log.lines)")
+        XCTAssertFalse(kiosk.log.lines.contains { $0.contains("black box") || $0.contains("trying again (") }, "\(kiosk.log.lines)")
+        XCTAssertEqual(recordedBytes(), 0)
+    }
+
     func testACardUnpluggedMidSoundChangesNothingElseAndPlaysAgainOnceBack() throws {
         try writeTone("tap.wav", seconds: 1)
         let kiosk = try kiosk()

@@ -9,10 +9,13 @@
 #       package depends on, brokers, players)
 #
 # DIR/.complete marks a finished build; an interrupted one is started again from scratch. A finished
-# root that lacks one of the PACKAGEs (added to a caller's list since) gets it installed (apt).
+# root that lacks one of the PACKAGEs (added to a caller's list since) gets it installed (apt); one
+# whose kernel lacks one of the E2E_MODULES (pruned by an older rootfs.sh) is made again.
 # Environment: E2E_SUITE (default: the host's release), E2E_ARCH (default: the host's architecture;
 #              another one runs under qemu-user-static, registered with binfmt_misc here),
-#              E2E_MIRROR (default: deb.debian.org).
+#              E2E_MIRROR (default: deb.debian.org),
+#              E2E_MODULES (default: none): kernel modules the guest loads from the folders pruned
+#              below (e.g. snd-aloop), kept with the modules they depend on.
 set -euo pipefail
 
 root=${1:?usage: rootfs.sh DIR [PACKAGE...]}
@@ -21,6 +24,7 @@ packages=("$@")
 suite=${E2E_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 arch=${E2E_ARCH:-$(dpkg --print-architecture)}
 mirror=${E2E_MIRROR:-http://deb.debian.org/debian}
+read -r -a modules <<< "${E2E_MODULES:-}"
 
 # A foreign root's programs (dpkg's maintainer scripts, apt) run through qemu-user-static: its
 # binfmt_misc entry is registered with the F flag, so the emulator works inside the chroot too.
@@ -57,6 +61,37 @@ install_packages() {
     chroot "$root" apt-get clean
 }
 
+# The E2E_MODULES the root's kernel lacks (modules.dep lists what depmod found).
+missing_modules() {
+    local module
+    for module in "${modules[@]}"; do
+        grep -qE "/$module\.ko(\.[a-z]+)?:" "$root"/lib/modules/*/modules.dep 2>/dev/null || echo "$module"
+    done
+}
+
+# Deletes the modules the VM never loads, but the E2E_MODULES and those they depend on: a smaller
+# disk is made faster on every run.
+prune_modules() {
+    local kernel_version module_dir keep module
+    kernel_version=$(basename "$root"/lib/modules/*)
+    module_dir=$root/lib/modules/$kernel_version
+    keep=$(for module in "${modules[@]}"; do
+        grep -E "^[^:]*/$module\.ko(\.[a-z]+)?:" "$module_dir/modules.dep" | tr -d ':' | tr ' ' '\n'
+    done)
+    (cd "$module_dir" && { find kernel/sound kernel/drivers/net kernel/drivers/infiniband kernel/drivers/iio \
+        kernel/drivers/gpu/drm/amd kernel/drivers/gpu/drm/nouveau kernel/drivers/gpu/drm/i915 \
+        kernel/drivers/gpu/drm/radeon kernel/drivers/gpu/drm/msm kernel/drivers/media/usb \
+        kernel/drivers/media/pci kernel/drivers/media/dvb-frontends kernel/drivers/media/tuners \
+        kernel/drivers/media/i2c -type f 2>/dev/null || true; } | { grep -vxF -f <(echo "$keep") || true; } | xargs -r rm -f
+     find kernel -type d -empty -delete)
+    chroot "$root" depmod "$kernel_version"
+}
+
+if [ -e "$root/.complete" ] && [ -n "$(missing_modules)" ]; then
+    echo "rootfs.sh: the kernel in $root lacks" $(missing_modules) "(pruned when it was made): making it again"
+    rm -f "$root/.complete"
+fi
+
 if [ -e "$root/.complete" ]; then
     [ -n "$(missing_packages)" ] || exit 0
     mount --bind /proc "$root/proc"
@@ -83,12 +118,9 @@ trap 'umount "$root/proc"' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends "linux-image-$arch"
 install_packages
 chroot "$root" apt-get clean
-# Modules the VM never loads: a smaller disk is made faster on every run.
-kernel_version=$(basename "$root"/lib/modules/*)
-(cd "$root/lib/modules/$kernel_version/kernel" && rm -rf sound drivers/net drivers/infiniband drivers/iio \
-    drivers/gpu/drm/amd drivers/gpu/drm/nouveau drivers/gpu/drm/i915 drivers/gpu/drm/radeon drivers/gpu/drm/msm \
-    drivers/media/usb drivers/media/pci drivers/media/dvb-frontends drivers/media/tuners drivers/media/i2c)
-chroot "$root" depmod "$kernel_version"
+prune_modules
+missing=$(missing_modules)
+[ -z "$missing" ] || { echo "rootfs.sh: Debian's kernel in $root has no" $missing >&2; exit 1; }
 
 # A throwaway guest: root without a password, nothing on the network, no fsck of the scratch disk.
 chroot "$root" passwd -d root

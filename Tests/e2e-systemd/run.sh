@@ -33,11 +33,14 @@ echo "== 1. The base root file system ($cache/bookworm)"
 started=$(date +%s)
 # The libraries the package depends on, so installing the .deb needs no download when they match;
 # the [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it;
-# GStreamer and the plugins that play the video phase's Motion-JPEG AVI clip (avidemux, jpegdec).
-"$here/rootfs.sh" "$cache/bookworm" \
+# GStreamer and the plugins that play the video phase's Motion-JPEG AVI clip (avidemux, jpegdec);
+# the sound phase's alsasink (gstreamer1.0-alsa), arecord (alsa-utils) and the kernel's ALSA loopback
+# card (snd-aloop, kept when the root's unused modules are pruned).
+E2E_MODULES=snd-aloop "$here/rootfs.sh" "$cache/bookworm" \
     libdrm2 libevdev2 libpixman-1-0 libpangoft2-1.0-0 libpng16-16 libturbojpeg0 libgif7 fonts-dejavu-core \
     mosquitto mosquitto-clients \
-    libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+    gstreamer1.0-alsa alsa-utils
 echo "ready after $(($(date +%s) - started)) s"
 
 echo "== 2. This run's root file system: the package installed by apt, the checks"
@@ -57,8 +60,9 @@ DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install
     > "$out/apt-node-exporter.log" 2>&1 || { cat "$out/apt-node-exporter.log"; exit 1; }
 umount "$root/proc"
 rm "$root/tmp/$(basename "$deb")"
-# The VM's devices: loaded at boot (vivid and uinput have no hardware to be autoloaded by).
-printf '%s\n' virtio_gpu uinput evdev vivid > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
+# The VM's devices: loaded at boot (vivid, uinput and the ALSA loopback card have no hardware to be
+# autoloaded by).
+printf '%s\n' virtio_gpu uinput evdev vivid snd-aloop > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
 echo "options vivid node_types=0x1" > "$root/etc/modprobe.d/swipe-kiosk-e2e.conf"
 # The packaged default config, kept for the guest's `check-config --deep` before it is replaced.
 install -D -m 644 "$root/etc/swipe-kiosk/kiosk.toml" "$root/usr/local/lib/swipe-kiosk-e2e/packaged-kiosk.toml"
@@ -92,6 +96,13 @@ interval = 2
 [mqtt]
 broker = "mqtt://127.0.0.1:1883"
 client-id = "e2e-panel"
+
+# A tap's sound into the kernel's ALSA loopback card (snd-aloop): what its playback side is given,
+# its capture side (hw:Loopback,1,0) records, where the sound phase reads it.
+[sound]
+device = "plughw:Loopback,0,0"
+volume = 0.8
+tap = "/usr/local/lib/swipe-kiosk-e2e/tap.wav"
 TOML
 # Debian's Mosquitto (from rootfs.sh), started by its own unit at boot: made explicit here that it
 # listens on the loopback only and takes clients without an account.
@@ -105,6 +116,10 @@ cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here
 gst-launch-1.0 -q videotestsrc pattern=solid-color foreground-color=0xff10d010 num-buffers=10 \
     ! video/x-raw,format=I420,width=320,height=240,framerate=5/1 ! jpegenc ! avimux \
     ! filesink location="$root/usr/local/lib/swipe-kiosk-e2e/green.avi"
+# The tap's sound: 0.2 s of a 1 kHz sine at half scale, 48 kHz stereo (the player's own format).
+gst-launch-1.0 -q audiotestsrc wave=sine freq=1000 volume=0.5 samplesperbuffer=960 num-buffers=10 \
+    ! audio/x-raw,format=S16LE,rate=48000,channels=2 ! wavenc \
+    ! filesink location="$root/usr/local/lib/swipe-kiosk-e2e/tap.wav"
 cp "$here/guest/swipe-kiosk-e2e.service" "$root/etc/systemd/system/"
 chroot "$root" systemctl enable -q swipe-kiosk-e2e.service
 cp "$root"/boot/vmlinuz-* "$out/vmlinuz"
@@ -192,6 +207,9 @@ assert ctl-goto-shows-second-screen e2e expect-colour "$out/06-after-ctl-goto.pp
 assert ctl-screenshot-is-a-png guest_check ctl-screenshot-is-a-png
 assert ctl-screenshot-shows-second-screen guest_png_shows ctl-screenshot.png.b64 07-ctl-screenshot.png 1010d0
 assert exec-button-runs-in-sandbox guest_check exec-button-runs-in-sandbox
+assert sound-loopback-card-present guest_check sound-loopback-card
+assert sound-device-opened guest_check sound-device-opened
+assert sound guest_check sound-tap-recorded
 assert mqtt-broker-runs-in-guest guest_check mqtt-broker-active
 assert mqtt-kiosk-online guest_check mqtt-kiosk-online
 assert mqtt-goto-answered-on-result guest_check mqtt-goto-result

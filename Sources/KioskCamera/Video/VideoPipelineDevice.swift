@@ -189,10 +189,15 @@ public final class VideoPipelineDevice: CaptureDevice {
         case .center: KIOSK_VIDEO_FIT_CENTER
         }
         appliedLevel = audio?.level ?? 0
+        var audioProblem = [CChar](repeating: 0, count: 512)
         guard let opened = kiosk_video_open(uri, Int32(clamping: box?.width ?? 0), Int32(clamping: box?.height ?? 0), fitCode,
                                             Int64(VideoDecoderLimit.maximumFrameBytes), audio?.device, appliedLevel,
-                                            &error, error.count) else {
+                                            &audioProblem, audioProblem.count, &error, error.count) else {
             throw .videoFailed(path: clip, message: Self.text(error))
+        }
+        if let audio {
+            let problem = Self.text(audioProblem)
+            if problem.isEmpty { audio.deviceOpened() } else { audio.deviceFailed(problem) }
         }
         video = opened
         playing = clip

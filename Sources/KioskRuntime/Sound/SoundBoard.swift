@@ -37,6 +37,7 @@ final class SoundBoard {
         self.makeSink = makeSink
         self.videoAudio = videoAudio
         self.logger = logger
+        videoAudio.report = { [logger] line in logger.warning("\(line)") }
     }
 
     /// The memory the decoded sounds take.

@@ -248,8 +248,33 @@ kiosk_video *kiosk_video_open_description(const char *description, char *error, 
     return start(video, error, error_length) ? video : NULL;
 }
 
-/* The audio branch into the pipeline: audioconvert -> audioresample -> volume -> alsasink. */
-static int add_audio(kiosk_video *video, const char *device, double volume, char *error, size_t error_length) {
+/* alsasink on `device`, opened (READY) on a bus of its own, so a device that cannot be opened
+   leaves no error on the pipeline's bus to fail the video; NULL with GStreamer's reason in `problem`. */
+static GstElement *open_alsa(GstElement *sink, const char *device, char *problem, size_t problem_length) {
+    g_object_set(sink, "device", device, NULL);
+    GstBus *bus = gst_bus_new();
+    gst_element_set_bus(sink, bus);
+    int opened = gst_element_set_state(sink, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE;
+    if (!opened) {
+        GstMessage *message = gst_bus_pop_filtered(bus, GST_MESSAGE_ERROR);
+        GError *failure = NULL;
+        if (message) gst_message_parse_error(message, &failure, NULL);
+        snprintf(problem, problem_length, "%s", failure ? failure->message : "it would not open");
+        if (failure) g_error_free(failure);
+        if (message) gst_message_unref(message);
+        gst_element_set_state(sink, GST_STATE_NULL);
+    }
+    gst_element_set_bus(sink, NULL);
+    gst_object_unref(bus);
+    if (opened) return sink;
+    gst_object_unref(sink);
+    return NULL;
+}
+
+/* The audio branch into the pipeline: audioconvert -> audioresample -> volume -> alsasink, or a
+   fakesink when the device cannot be opened (missing, busy), so the picture plays silent. */
+static int add_audio(kiosk_video *video, const char *device, double volume, char *problem, size_t problem_length,
+                     char *error, size_t error_length) {
     const char *names[] = {"audioconvert", "audioresample", "volume", "alsasink"};
     const char *packages[] = {"gstreamer1.0-plugins-base", "gstreamer1.0-plugins-base", "gstreamer1.0-plugins-base", "gstreamer1.0-alsa"};
     GstElement *elements[4];
@@ -261,17 +286,32 @@ static int add_audio(kiosk_video *video, const char *device, double volume, char
             return 0;
         }
     }
+    /* Owned here (not floating) across the state change, then handed to the bin. */
+    GstElement *sink = open_alsa(gst_object_ref_sink(elements[3]), device, problem, problem_length);
+    if (!sink) {
+        /* Kept in step with the clock as alsasink would be. */
+        sink = gst_element_factory_make("fakesink", NULL);
+        if (sink) g_object_set(gst_object_ref_sink(sink), "sync", TRUE, NULL);
+    }
+    if (!sink) {
+        snprintf(error, error_length, "GStreamer lacks fakesink (install libgstreamer1.0-0)");
+        for (int made = 0; made < 3; made++) gst_object_unref(elements[made]);
+        return 0;
+    }
     g_object_set(elements[2], "volume", volume < 0 ? 0.0 : volume > 1 ? 1.0 : volume, NULL);
-    g_object_set(elements[3], "device", device, NULL);
-    for (int index = 0; index < 4; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
-    gst_element_link_many(elements[0], elements[1], elements[2], elements[3], NULL);
+    for (int index = 0; index < 3; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
+    gst_bin_add(GST_BIN(video->pipeline), sink);
+    gst_object_unref(sink);
+    gst_element_link_many(elements[0], elements[1], elements[2], sink, NULL);
     video->audio_head = elements[0];
     video->volume = elements[2];
     return 1;
 }
 
 kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
-                              const char *audio_device, double volume, char *error, size_t error_length) {
+                              const char *audio_device, double volume, char *audio_problem, size_t audio_problem_length,
+                              char *error, size_t error_length) {
+    if (audio_problem && audio_problem_length) audio_problem[0] = 0;
     if (!kiosk_gstreamer_ready()) {
         snprintf(error, error_length, "GStreamer could not be initialised");
         return NULL;
@@ -303,7 +343,7 @@ kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, in
     gst_caps_unref(raw);
     configure_sink(video->sink);
     for (int index = 0; index < 6; index++) gst_bin_add(GST_BIN(video->pipeline), elements[index]);
-    if (audio_device && !add_audio(video, audio_device, volume, error, error_length)) {
+    if (audio_device && !add_audio(video, audio_device, volume, audio_problem, audio_problem_length, error, error_length)) {
         gst_object_unref(video->pipeline);
         g_free(video);
         return NULL;

@@ -106,6 +106,41 @@ sleep 1
 evemu-play "$touchscreen" < $here/tap-door.events
 check exec-button-runs-in-sandbox wait_for 15 sh -c "journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep 'button \"door\": /usr/bin/true exited with status 0'"
 
+phase sound
+# [sound] tap plays into snd-aloop's playback side (plughw:Loopback,0,0) through the unit's
+# sandbox (group audio, DeviceAllow=char-alsa); its capture side records it. A tap on the door
+# button again, with arecord running since before it: the recording must hold the sound (its peak
+# amplitude: 0.5 of full scale in the file times the volume 0.8, about 13100 of 32767), and where it
+# starts in the recording says the delay from the tap: the recording's first frame is the capture's
+# start, dated on /proc/uptime's clock from the PCM's status (hw_ptr: the frames captured so far,
+# at 48 kHz in real time; its tstamp reads 0 in this kernel).
+check sound-loopback-card sh -c 'grep Loopback /proc/asound/cards && ls -l /dev/snd/'
+# alsasink keeps the device open between sounds (READY).
+check sound-device-opened wait_for 30 sh -c "ls -l /proc/\$(systemctl show -P MainPID swipe-kiosk)/fd | grep -o '/dev/snd/pcmC[0-9]*D0p'"
+rate=48000
+arecord -q -D hw:Loopback,1,0 -t raw -f S16_LE -c 2 -r $rate -d 8 /run/sound.raw &
+recorder=$!
+sleep 3
+pcm_status=$(cat /proc/asound/Loopback/pcm1c/sub0/status)
+read_ms=$(uptime_ms)
+echo "$pcm_status"
+# uptime_ms at the capture's start: now less the time the PCM has run.
+recorded=$(echo "$pcm_status" | awk -v now="$read_ms" -v rate=$rate '/^hw_ptr / { p = $3 } END { if (p) printf "%d", now - p * 1000 / rate }')
+tapped=$(uptime_ms)
+evemu-play "$touchscreen" < $here/tap-door.events
+wait $recorder
+sound_onset() { # the recording's peak, and its first loud frame (above 1000) after the tap
+    od -An -v -td2 -w4 /run/sound.raw | awk -v rate=$rate -v recorded="$recorded" -v tapped="$tapped" '
+        { for (i = 1; i <= 2; i++) { a = $i < 0 ? -$i : $i; if (a > peak) peak = a; if (a > 1000 && !onset) onset = NR } }
+        END {
+            printf "peak %d of 32767 in %d frames recorded from the loopback", peak, NR
+            if (onset && recorded != "") printf "; the sound starts %d ms after the tap", recorded + (onset - 1) * 1000 / rate - tapped
+            exit !(peak > 1000 && onset)
+        }'
+}
+check sound-tap-recorded sound_onset
+journalctl -u swipe-kiosk -b --no-pager -o cat | grep -i "sound" | tail -n 5
+
 phase metrics
 # The packaged default config as shipped, with the picture it names decoded whole.
 check packaged-config-passes-deep-check swipe-kiosk check-config --deep $here/packaged-kiosk.toml

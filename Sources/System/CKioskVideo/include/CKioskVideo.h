@@ -51,9 +51,12 @@ typedef struct kiosk_video_frame {
    A clip one of whose decoded frames takes more than `max_frame_bytes` (0: no limit) is refused
    once its size is known, before the decoder is plugged in: the pull answers KIOSK_VIDEO_TOO_LARGE.
    `audio_device` (an ALSA device) plays the clip's audio track at `volume` (0...1); NULL: silent, no
-   audio decoded. A clip without audio plays as without. */
+   audio decoded. A clip without audio plays as without. A device that cannot be opened (missing,
+   busy) does not fail the clip: its audio goes to a fakesink, and why is in `audio_problem`
+   (empty when the device opened). */
 kiosk_video *kiosk_video_open(const char *uri, int box_width, int box_height, int fit, long long max_frame_bytes,
-                              const char *audio_device, double volume, char *error, size_t error_length);
+                              const char *audio_device, double volume, char *audio_problem, size_t audio_problem_length,
+                              char *error, size_t error_length);
 
 /* Sets the audio track's volume (0...1) while it plays; nothing without an audio device. */
 void kiosk_video_set_volume(kiosk_video *video, double volume);
