@@ -213,7 +213,7 @@ fuzz-smoke: fuzz-build
 # Tests/e2e-systemd/run.sh. The first run makes the root file system under $(VM_CACHE).
 e2e-systemd: deb
 	$(call install_missing,$(E2E_SYSTEMD_PACKAGES))
-	VM_CACHE=$(VM_CACHE) Tests/e2e-systemd/run.sh $(HOST_DEB)
+	VM_CACHE=$(VM_CACHE) Tests/e2e-systemd/run.sh $(HOST_DEB) $$(ls $(WEB_DEB) 2>/dev/null)
 
 # The arm64 package under systemd on an emulated arm64 machine (qemu-system-aarch64 virt, TCG); see
 # Tests/e2e-arm64/run.sh. The first run makes the root file system under $(ARM64_VM_CACHE).
