@@ -24,9 +24,13 @@ ANIMATED = """<!doctype html><html><head><style>html,body{margin:0;overflow:hidd
 </style></head><body><div id="a" class="b"></div><div id="c" class="b"></div>
 <p style="position:absolute;top:700px;color:white;font:40px sans-serif">animated</p></body></html>"""
 
+# No camera: the default one (a generated pattern, 30 fps) would be counted too; the page is the figure.
 CONFIG = """[display]
 backend = "headless"
 size = "1280x800"
+
+[camera]
+source = "none"
 
 [metrics]
 textfile = "{folder}/kiosk.prom"

@@ -30,10 +30,10 @@ wait_for 120 test "$(property ActiveState)" = active
 check web-host-started wait_for 120 sh -c 'pgrep -a -f swipe-kiosk-web && pgrep -a WPEWebProcess'
 # The emulated guest (TCG, one CPU) takes its time over WebKit's first load and paint.
 sleep 60
-check web-status-names-host sh -c 'runuser -u operator -- swipe-kiosk ctl status | grep "host running, 1 page"'
-check web-drawn-with-llvmpipe sh -c "! journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep -iE 'softpipe|web process went|did not load'"
+check web-status-names-host sh -c "journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep '^ready:.*web: host running, 1 page'"
+check web-drawn-with-llvmpipe sh -c "! journalctl -u swipe-kiosk --since '$since' --no-pager -o cat | grep -iE 'softpipe|web process went|did not load|EGL'"
 screendump 13-web-page
 evemu-play "$touchscreen" < $here/tap-middle.events
 sleep 20
 screendump 14-web-page-tapped
-echo "=== E2E-BEGIN web.log ==="; journalctl -u swipe-kiosk --since "$since" --no-pager -o cat | grep -iE 'web|wpe|mesa'; echo "=== E2E-END web.log ==="
+echo "=== E2E-BEGIN web.log ==="; journalctl -u swipe-kiosk --since "$since" --no-pager -o cat | grep -iE 'web|wpe|mesa|egl'; echo "=== E2E-END web.log ==="
