@@ -41,11 +41,6 @@ if let page = mmap(nil, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | 
         + "slowly; allow it for animated pages (docs/web.md)")
 }
 
-// The shared-memory export's Wayland server offers no GPU buffers (no wl_drm, no dmabuf): where a
-// DRM device exists (a panel's /dev/dri, virtio-gpu) Mesa's EGL takes it and fails ("could not
-// create the EGL display") and nothing is drawn. Mesa's software path is what draws here anyway.
-if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
-
 // The fdo backend's shared-memory export: no display server, no EGL, no /dev/dri.
 guard wpe_loader_init("libWPEBackend-fdo-1.0.so.1") else { fail("cannot load libWPEBackend-fdo-1.0.so.1", status: 1) }
 guard wpe_fdo_initialize_shm() else { fail("wpe_fdo_initialize_shm failed", status: 1) }
