@@ -147,7 +147,7 @@ public final class Compositor {
             for rect in items[index].opaqueRects { covered.add(rect) }
         }
 
-        let damage = hasFrame ? damageSincePrevious(items, visible) : Region(screen)
+        let damage = hasFrame ? damageSincePrevious(items, visible, videos: list.videos) : Region(screen)
         previous = items
         previousVisible = visible
         hasFrame = true
@@ -227,7 +227,7 @@ public final class Compositor {
         hasFrame = false
     }
 
-    private func damageSincePrevious(_ items: [DisplayItem], _ visible: [Region]) -> Region {
+    private func damageSincePrevious(_ items: [DisplayItem], _ visible: [Region], videos: [ObjectIdentifier: PixelBuffer]) -> Region {
         let damage = Region()
         var previousIndex: [DisplayItem.ID: Int] = [:]
         for (index, item) in previous.enumerated() { previousIndex[item.id] = index }
@@ -241,7 +241,10 @@ public final class Compositor {
                 damage.add(visible[index])
                 continue
             }
-            if previous[before] != item || previousRank[item.id] != rank {
+            if previousRank[item.id] == rank, let changed = changedInside(previous[before], item, videos: videos) {
+                changed.intersect(visible[index])
+                damage.add(changed)
+            } else if previous[before] != item || previousRank[item.id] != rank {
                 damage.add(visible[index])
                 damage.add(previousVisible[before])
             }
@@ -251,6 +254,21 @@ public final class Compositor {
             damage.add(previousVisible[index])
         }
         return damage
+    }
+
+    /// The screen pixels a video or web frame changed, when that is all that changed about its
+    /// item: the same buffer drawn one to one where it was, with the rectangles its producer marked
+    /// (`PixelBuffer.markChanged`, a page's damage). Nil when anything else changed or it is not known.
+    private func changedInside(_ before: DisplayItem, _ item: DisplayItem, videos: [ObjectIdentifier: PixelBuffer]) -> Region? {
+        guard case .videoFeed = item.source, let old = before.feedFrame, let new = item.feedFrame,
+              old.buffer == new.buffer, item.matrix.isIntegerTranslation,
+              let frame = videos[item.id.view], ObjectIdentifier(frame) == new.buffer,
+              Double(frame.width) == item.size.width, Double(frame.height) == item.size.height else { return nil }
+        var same = item
+        same.feedFrame = old
+        guard same == before, let rects = frame.changedRects(since: old.sequence) else { return nil }
+        let x = Int(item.matrix.g), y = Int(item.matrix.h)
+        return Region(rects.map { PixelRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) })
     }
 
     /// The picture on screen as one opaque frame, for screenshots: `output`, or while the feed is

@@ -101,4 +101,27 @@ final class DamageTests: XCTestCase {
         hiddenBehind.frame.origin.x = 20
         XCTAssertEqual(compositor.render(root: root, background: nil), [])
     }
+
+    /// A web page's frame that changed inside one rectangle (its damage, `markChanged`) redraws
+    /// that rectangle of the element only, not its whole box; a bump without damage redraws the box.
+    func testAWebFrameDamagesOnlyWhatItMarkedChanged() {
+        let root = S.root()
+        let page = View(name: "page", frame: Rect(x: 8, y: 4, width: 40, height: 30))
+        page.content = .web(WebContent(url: "file:///srv/page.html"))
+        root.addSubview(page)
+        let frame = PixelBuffer(width: 40, height: 30)
+        frame.fill(0xFF10_D0D0)
+        frame.markChanged([PixelRect(x: 0, y: 0, width: 40, height: 30)])
+        let videos = [ObjectIdentifier(page): frame]
+        let compositor = Compositor(displayWidth: 64, displayHeight: 48)
+        compositor.render(root: root, background: nil, videos: videos)
+        for y in 10..<14 { for x in 5..<15 { frame[x, y] = 0xFFD0_10D0 } }
+        frame.markChanged([PixelRect(x: 5, y: 10, width: 10, height: 4)])
+        let damage = compositor.render(root: root, background: nil, videos: videos)
+        XCTAssertTrue(Region(damage).equals(Region(PixelRect(x: 13, y: 14, width: 10, height: 4))), "damage \(damage)")
+        XCTAssertEqual(compositor.output[14, 15] & 0xFF_FFFF, 0xD0_10D0)
+        XCTAssertEqual(compositor.output[30, 20] & 0xFF_FFFF, 0x10_D0D0)
+        frame.sequence &+= 1
+        XCTAssertEqual(area(compositor.render(root: root, background: nil, videos: videos)), 40 * 30)
+    }
 }

@@ -13,7 +13,10 @@
 # with mosquitto_pub must show on the display. Last, a reload turns the background into a video
 # (GStreamer in the guest) playing a green clip made here: the screendump must show it.
 #
-#   Tests/e2e-systemd/run.sh swipe-kiosk_VERSION_ARCH.deb
+#   Tests/e2e-systemd/run.sh swipe-kiosk_VERSION_ARCH.deb [swipe-kiosk-web_VERSION_amd64.deb]
+#
+# With the web host's package, it is installed too (with its drop-in for the unit) and a last phase
+# (guest/web.sh) shows a local page with a JS button on the panel and taps it.
 #
 # Environment: VM_CACHE=dir      where the base root file system is kept (default /var/cache/swipe-kiosk-e2e)
 #              E2E_OUT=dir       screendumps and logs (default: e2e-systemd-out)
@@ -24,6 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 e2e() { python3 "$repo/Tests/e2e/e2e.py" "$@"; }
 deb=$(realpath "${1:?usage: run.sh swipe-kiosk_VERSION_ARCH.deb}")
+web_deb=${2:+$(realpath "$2")}
 cache=${VM_CACHE:-/var/cache/swipe-kiosk-e2e}
 out=$(mkdir -p "${E2E_OUT:-$repo/e2e-systemd-out}" && cd "${E2E_OUT:-$repo/e2e-systemd-out}" && pwd)
 timeout=${E2E_TIMEOUT:-900}
@@ -35,22 +39,25 @@ started=$(date +%s)
 # the [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it;
 # GStreamer and the plugins that play the video phase's Motion-JPEG AVI clip (avidemux, jpegdec);
 # the sound phase's alsasink (gstreamer1.0-alsa), arecord (alsa-utils) and the kernel's ALSA loopback
-# card (snd-aloop, kept when the root's unused modules are pruned).
+# card (snd-aloop, kept when the root's unused modules are pruned); WPE WebKit for the web host's
+# package and Mesa's EGL/GL (llvmpipe), which WebKit draws with.
 E2E_MODULES=snd-aloop "$here/rootfs.sh" "$cache/bookworm" \
     libdrm2 libevdev2 libpixman-1-0 libpangoft2-1.0-0 libpng16-16 libturbojpeg0 libgif7 fonts-dejavu-core \
     mosquitto mosquitto-clients \
     libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
-    gstreamer1.0-alsa alsa-utils
+    gstreamer1.0-alsa alsa-utils \
+    libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1 libwpe-1.0-1 libegl1 libegl-mesa0 libgl1-mesa-dri libgles2
 echo "ready after $(($(date +%s) - started)) s"
 
 echo "== 2. This run's root file system: the package installed by apt, the checks"
 root=$out/root
 rm -rf "$root" "$out"/*.ppm "$out"/*.png "$out"/*.log "$out/assertions.txt" "$out/disk.img"
 cp -a "$cache/bookworm" "$root"
-cp "$deb" "$root/tmp/"
+cp "$deb" ${web_deb:+"$web_deb"} "$root/tmp/"
 mount --bind /proc "$root/proc"
 trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends "./tmp/$(basename "$deb")" \
+    ${web_deb:+"./tmp/$(basename "$web_deb")"} \
     > "$out/apt.log" 2>&1 || { cat "$out/apt.log"; exit 1; }
 tail -n 3 "$out/apt.log"
 # Debian's node_exporter, which reads the kiosk's [metrics] textfile as user prometheus under the
@@ -59,7 +66,7 @@ tail -n 3 "$out/apt.log"
 DEBIAN_FRONTEND=noninteractive chroot "$root" apt-get install -y -q --no-install-recommends prometheus-node-exporter acl \
     > "$out/apt-node-exporter.log" 2>&1 || { cat "$out/apt-node-exporter.log"; exit 1; }
 umount "$root/proc"
-rm "$root/tmp/$(basename "$deb")"
+rm "$root/tmp/$(basename "$deb")" ${web_deb:+"$root/tmp/$(basename "$web_deb")"}
 # The VM's devices: loaded at boot (vivid, uinput and the ALSA loopback card have no hardware to be
 # autoloaded by).
 printf '%s\n' virtio_gpu uinput evdev vivid snd-aloop > "$root/etc/modules-load.d/swipe-kiosk-e2e.conf"
@@ -108,7 +115,8 @@ TOML
 # listens on the loopback only and takes clients without an account.
 printf '%s\n' "listener 1883 127.0.0.1" "allow_anonymous true" > "$root/etc/mosquitto/conf.d/swipe-kiosk-e2e.conf"
 install -D -m 755 "$here/guest/checks.sh" "$root/usr/local/lib/swipe-kiosk-e2e/checks.sh"
-install -m 644 "$here/guest/lib.sh" "$root/usr/local/lib/swipe-kiosk-e2e/"
+install -m 644 "$here/guest/lib.sh" "$here/guest/web.sh" "$here/guest/web.html" "$here/guest/tap-middle.events" \
+    "$root/usr/local/lib/swipe-kiosk-e2e/"
 cp "$repo/Tests/e2e/touchscreen.desc" "$repo/Tests/e2e/swipe-left.events" "$here/guest/tap-door.events" \
     "$root/usr/local/lib/swipe-kiosk-e2e/"
 # The video phase's clip, made here with the host's GStreamer: a solid green Motion-JPEG AVI, small
@@ -156,7 +164,7 @@ qemu_status=0
 wait $qemu || qemu_status=$?
 kill $display_bus 2>/dev/null || true
 echo "the VM ran $(($(date +%s) - booted)) s"
-for log in journal.log status.log security.log mqtt.log video.log drm-state.log; do
+for log in journal.log status.log security.log mqtt.log video.log drm-state.log web.log; do
     e2e section "$log" "$out/serial.log" > "$out/$log"
 done
 
@@ -240,6 +248,15 @@ assert packaged-config-passes-deep-check guest_check packaged-config-passes-deep
 assert metrics-textfile-readable-by-others guest_check metrics-textfile-0644
 assert node-exporter-reads-metrics guest_check node-exporter-scrape-error-0
 assert node-exporter-sees-counter-move guest_check node-exporter-counter-moves
+if [ -n "$web_deb" ]; then
+    assert web-drop-in-from-package guest_check web-drop-in-from-package
+    assert web-config-passes-check guest_check web-config-passes-check
+    assert web-host-started guest_check web-host-started
+    assert web-status-names-host guest_check web-status-names-host
+    assert web-drawn-with-llvmpipe guest_check web-drawn-with-llvmpipe
+    assert web-page-on-panel e2e expect-colour "$out/13-web-page.ppm" 10d0d0 24
+    assert web-tap-changes-page e2e expect-colour "$out/14-web-page-tapped.ppm" d010d0 24
+fi
 
 rm -f "$out/disk.img" "$out/vmlinuz" "$out/initrd.img" "$out/qmp.sock" "$out/display.bus"
 echo "e2e-systemd: $passed passed, $failed failed (output in $out)"

@@ -14,6 +14,9 @@ public final class PixelBuffer: @unchecked Sendable {
     public let pixels: UnsafeMutablePointer<UInt32>
     /// Bumped by whoever fills the buffer with a new picture, so caches can tell frames apart.
     public var sequence: UInt64 = 0
+    /// The rectangles (buffer pixels) that the last few `markChanged` calls changed, by the
+    /// sequence each made; a compositor redraws only those (a web page's damage).
+    private var changes: [(sequence: UInt64, rects: [PixelRect])] = []
     /// Bytes mapped for the pixels, when they are a mapping of their own; 0 when they came from malloc.
     private let mappedBytes: Int
 
@@ -48,6 +51,27 @@ public final class PixelBuffer: @unchecked Sendable {
         } else {
             pixels.deallocate()
         }
+    }
+
+    /// A new picture that differs from the last one only inside `rects` (buffer pixels): bumps
+    /// `sequence` and remembers them for `changedRects(since:)`.
+    public func markChanged(_ rects: [PixelRect]) {
+        sequence &+= 1
+        changes.append((sequence, rects))
+        if changes.count > 4 { changes.removeFirst() }
+    }
+
+    /// What changed between the picture of `old` and this one: empty when it is the same, nil when
+    /// not known (a bump without `markChanged`, or too long ago), so the caller takes everything.
+    public func changedRects(since old: UInt64) -> [PixelRect]? {
+        guard old != sequence else { return [] }
+        guard old < sequence, sequence - old <= UInt64(changes.count) else { return nil }
+        var rects: [PixelRect] = []
+        for wanted in (old + 1)...sequence {
+            guard let change = changes.first(where: { $0.sequence == wanted }) else { return nil }
+            rects.append(contentsOf: change.rects)
+        }
+        return rects
     }
 
     /// The bytes the pixels take.

@@ -57,13 +57,16 @@ final class WebPage {
     /// is empty). Rectangles are clipped to the image.
     func copy(slot: Int, damage: [WebRect]) {
         guard let images, slot < images.slots else { return }
+        var copyAll = damage.isEmpty
         if frame == nil || frame?.width != images.width || frame?.height != images.height {
             frame = PixelBuffer(width: images.width, height: images.height)
+            copyAll = true
         }
         guard let frame else { return }
         let whole = [WebRect(x: 0, y: 0, width: Int32(images.width), height: Int32(images.height))]
         let source = images.pixels(slot: slot)
-        for rect in damage.isEmpty ? whole : damage {
+        var changed: [PixelRect] = []
+        for rect in copyAll ? whole : damage {
             let left = max(0, Int(rect.x)), top = max(0, Int(rect.y))
             let right = min(images.width, Int(rect.x) + Int(rect.width)), bottom = min(images.height, Int(rect.y) + Int(rect.height))
             guard right > left, bottom > top else { continue }
@@ -72,8 +75,10 @@ final class WebPage {
                 let to = UnsafeMutableRawPointer(frame.pixels) + row * frame.stride + left * 4
                 to.copyMemory(from: from, byteCount: (right - left) * 4)
             }
+            changed.append(PixelRect(x: left, y: top, width: right - left, height: bottom - top))
         }
-        frame.sequence &+= 1
+        // The compositor redraws only these (the element's box no more).
+        frame.markChanged(changed)
     }
 
     /// `template` with each `{value}` filled from `value` (percent-encoded, so a value is one part of the url).

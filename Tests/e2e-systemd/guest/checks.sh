@@ -14,12 +14,13 @@ echo "E2E-RESULT boot-seconds $(cut -d' ' -f1 /proc/uptime)"
 
 phase service
 # Type=notify: systemd calls the unit active only when the daemon sent READY=1, so "active" after
-# a start that took time means READY came; the unit must be the packaged one, without drop-ins.
+# a start that took time means READY came; the unit must be the packaged one, without drop-ins
+# but the swipe-kiosk-web package's (web.sh).
 wait_for 120 test "$(property ActiveState)" = active
 check unit-active-running sh -c '[ "$(systemctl show -P ActiveState swipe-kiosk)/$(systemctl show -P SubState swipe-kiosk)" = active/running ] && systemctl status --no-pager swipe-kiosk | grep "Active:"'
 check unit-is-notify-type sh -c 'systemctl show -P Type swipe-kiosk | grep -x notify'
 check ready-before-active sh -c 'start=$(systemctl show -P ExecMainStartTimestampMonotonic swipe-kiosk); active=$(systemctl show -P ActiveEnterTimestampMonotonic swipe-kiosk); echo "process started at ${start} us, active at ${active} us"; [ "$active" -gt "$start" ]'
-check unit-from-package sh -c 'systemctl show -P FragmentPath swipe-kiosk; [ -z "$(systemctl show -P DropInPaths swipe-kiosk)" ] && dpkg -S "$(systemctl show -P FragmentPath swipe-kiosk)"'
+check unit-from-package sh -c 'systemctl show -P FragmentPath swipe-kiosk; for d in $(systemctl show -P DropInPaths swipe-kiosk); do dpkg -S "$d" "${d#/usr}" 2>/dev/null | grep "^swipe-kiosk-web:" || exit 1; done; dpkg -S "$(systemctl show -P FragmentPath swipe-kiosk)"'
 check unit-enabled-by-package systemctl is-enabled swipe-kiosk
 check device-policy-closed sh -c 'systemctl show -P DevicePolicy swipe-kiosk | grep -x closed'
 check runs-as-swipe-kiosk-user sh -c 'pid=$(systemctl show -P MainPID swipe-kiosk); id -nG swipe-kiosk; stat -c "%U:%G" /proc/$pid | grep -x swipe-kiosk:swipe-kiosk'
@@ -298,3 +299,5 @@ sleep 4
 check swipe-moves-first-output-only sh -c 'status=$(runuser -u operator -- swipe-kiosk ctl status); echo "$status" | grep -E "^screen: +red$" && echo "$status" | grep "\"board\""'
 screendump 12-head0-after-swipe 0
 screendump 12-head1-after-swipe 1
+
+. $here/web.sh
