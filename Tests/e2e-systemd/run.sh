@@ -39,14 +39,17 @@ started=$(date +%s)
 # the [mqtt] phase's broker, and mosquitto_pub/mosquitto_sub to talk to the kiosk through it;
 # GStreamer and the plugins that play the video phase's Motion-JPEG AVI clip (avidemux, jpegdec);
 # the sound phase's alsasink (gstreamer1.0-alsa), arecord (alsa-utils) and the kernel's ALSA loopback
-# card (snd-aloop, kept when the root's unused modules are pruned); WPE WebKit for the web host's
-# package and Mesa's EGL/GL (llvmpipe), which WebKit draws with.
+# card (snd-aloop, kept when the root's unused modules are pruned); with a web package, WPE WebKit
+# for it and Mesa's EGL/GL (llvmpipe), which WebKit draws with (a root made without them gets them
+# added by rootfs.sh the first time they are asked for).
+web_packages=""
+[ -z "$web_deb" ] || web_packages="libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1 libwpe-1.0-1 libegl1 libegl-mesa0 libgl1-mesa-dri libgles2"
+# shellcheck disable=SC2086 # web_packages is a list of package names
 E2E_MODULES=snd-aloop "$here/rootfs.sh" "$cache/bookworm" \
     libdrm2 libevdev2 libpixman-1-0 libpangoft2-1.0-0 libpng16-16 libturbojpeg0 libgif7 fonts-dejavu-core \
     mosquitto mosquitto-clients \
     libgstreamer1.0-0 libgstreamer-plugins-base1.0-0 gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
-    gstreamer1.0-alsa alsa-utils \
-    libwpewebkit-1.1-0 libwpebackend-fdo-1.0-1 libwpe-1.0-1 libegl1 libegl-mesa0 libgl1-mesa-dri libgles2
+    gstreamer1.0-alsa alsa-utils $web_packages
 echo "ready after $(($(date +%s) - started)) s"
 
 echo "== 2. This run's root file system: the package installed by apt, the checks"
