@@ -89,6 +89,23 @@ final class SoundProcessTests: XCTestCase {
         }
     }
 
+    /// Waits (up to 5 s) until the player has opened the PCM: a tap before that would time the opening too.
+    private func waitForDeviceOpen() {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let text = (try? String(contentsOf: marks, encoding: .utf8)) ?? ""
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("open ") }) { return }
+            usleep(5_000)
+        }
+        XCTFail("the player never opened the PCM")
+    }
+
+    /// Waits (up to 3 s) until the PCM has been given `bytes` (192,000 a second).
+    private func waitForRecorded(_ bytes: Int) {
+        let deadline = Date().addingTimeInterval(3)
+        while recordedBytes() < bytes && Date() < deadline { usleep(5_000) }
+    }
+
     private func recordedBytes() -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: recording.path))?[.size] as? Int) ?? 0
     }
@@ -96,8 +113,8 @@ final class SoundProcessTests: XCTestCase {
     func testATapPlaysThroughALSAAtTheVolumeWithin50Milliseconds() throws {
         try writeTone("tap.wav", seconds: 0.2)
         let kiosk = try kiosk(volume: 0.5)
-        // The device opens on the player's thread: give it its moment before the touch.
-        usleep(300_000)
+        // The device opens on the player's thread: the touch comes once it has.
+        waitForDeviceOpen()
         let touched = Self.monotonicNanoseconds()
         try kiosk.press(at: centre, holding: 0)
         let heard = onsets(1)
@@ -110,18 +127,18 @@ final class SoundProcessTests: XCTestCase {
         // 16000 at volume 0.5.
         XCTAssertEqual(Double(onset.peak), 8000, accuracy: 80)
         // The whole sound is played: 0.2 s of frames at least.
-        let deadline = Date().addingTimeInterval(3)
-        while recordedBytes() < 38_400 && Date() < deadline { usleep(10_000) }
+        waitForRecorded(38_400)
         XCTAssertGreaterThanOrEqual(recordedBytes(), 38_400)
     }
 
     func testANewSoundCutsTheOnePlaying() throws {
         try writeTone("tap.wav", seconds: 1)
         let kiosk = try kiosk()
-        usleep(300_000)
+        waitForDeviceOpen()
         try kiosk.press(at: centre, holding: 0)
         XCTAssertEqual(onsets(1).count, 1)
-        usleep(200_000)
+        // About 0.2 s of the first sound played before the second cuts it.
+        waitForRecorded(38_400)
         try kiosk.press(at: centre, holding: 0, id: 2)
         XCTAssertEqual(onsets(2).count, 2, "\(kiosk.log.lines)")
         // The second plays whole (1 s); the first was cut after about 0.2 s of its 1 s.
@@ -139,7 +156,7 @@ final class SoundProcessTests: XCTestCase {
     func testABurstOfTapsLeavesNoBacklog() throws {
         try writeTone("tap.wav", seconds: 0.5)
         let kiosk = try kiosk()
-        usleep(300_000)
+        waitForDeviceOpen()
         for id in 1...20 { try kiosk.press(at: centre, holding: 0, id: id) }
         let lastTap = Date()
         // The newest cuts the rest: silence within one sound's length of the last tap, not twenty.
@@ -162,7 +179,7 @@ final class SoundProcessTests: XCTestCase {
         // Only the threads the kiosk starts are watched: others of the test process (earlier tests') are not its.
         let earlier = Set(Self.threadTicks().keys)
         let kiosk = try kiosk()
-        usleep(300_000)
+        waitForDeviceOpen()
         try kiosk.press(at: centre, holding: 0)
         XCTAssertEqual(onsets(1).count, 1)
         // Played out, the pipeline rests in READY: no thread the kiosk started spends CPU.
@@ -261,13 +278,14 @@ final class SoundProcessTests: XCTestCase {
     func testACardUnpluggedMidSoundChangesNothingElseAndPlaysAgainOnceBack() throws {
         try writeTone("tap.wav", seconds: 1)
         let kiosk = try kiosk()
-        usleep(300_000)
+        waitForDeviceOpen()
         try kiosk.press(at: centre, holding: 0)
         XCTAssertEqual(onsets(1).count, 1)
         // Unplugged 0.2 s into the 1 s sound.
-        usleep(200_000)
+        waitForRecorded(38_400)
         FileManager.default.createFile(atPath: unplugged.path, contents: nil)
-        usleep(300_000)
+        let noticed = Date().addingTimeInterval(5)
+        while !kiosk.log.contains("\"kiosk\" cannot be opened") && Date() < noticed { usleep(20_000) }
         // Nothing else changes: the screens still swipe and redraw.
         XCTAssertTrue(try kiosk.daemon.goTo("second", animated: true) == ())
         kiosk.settle()

@@ -11,7 +11,8 @@
    `file` receives every frame written, as raw S16LE stereo. `marks` receives one line for each
    start in which a frame was not silent:
        onset <monotonic ns when the first non-silent frame plays> peak <largest |sample|>
-   (the time the hardware pointer reaches that frame: the start's time plus the frames before it).
+   (the time the hardware pointer reaches that frame: the start's time plus the frames before it),
+   and `open <monotonic ns>` each time the PCM is opened, so a test can wait for the player's device.
    `unplugged "/tmp/flag"`: while that file exists the PCM behaves as an unplugged USB card: opening
    fails, and a PCM open reports POLLERR, goes DISCONNECTED and fails transfers with ENODEV. */
 #include <alsa/asoundlib.h>
@@ -231,6 +232,15 @@ SND_PCM_PLUGIN_DEFINE_FUNC(kiosk_clock) {
     snd_pcm_ioplug_set_param_minmax(&pcm->io, SND_PCM_IOPLUG_HW_PERIOD_BYTES, 64 * FRAME_BYTES, 48000 * FRAME_BYTES);
     snd_pcm_ioplug_set_param_minmax(&pcm->io, SND_PCM_IOPLUG_HW_PERIODS, 2, 64);
     *pcmp = pcm->io.pcm;
+    if (pcm->marks_path) {
+        FILE *marks = fopen(pcm->marks_path, "a");
+        if (marks) {
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            fprintf(marks, "open %lld\n", (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+            fclose(marks);
+        }
+    }
     return 0;
 }
 
