@@ -41,10 +41,6 @@ final class BrightnessBusTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"],
-                        environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-    }
 
     private func setWithBusctl(_ value: String) throws -> (status: Int32, json: Any?, error: String) {
         try bus.busctl(["set-property", "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1", "org.swipekiosk.Kiosk1",
@@ -59,16 +55,16 @@ final class BrightnessBusTests: XCTestCase {
         XCTAssertEqual(try bus.property("Brightness") as? Double, 0.5)
         XCTAssertTrue(KioskProcess.wait { self.backlight.brightness == 500 }, "now \(backlight.brightness)")
 
-        let set = try ctl(["brightness", "0.25"])
+        let set = try bus.ctl(["brightness", "0.25"])
         XCTAssertEqual(set.status, 0, set.error)
         XCTAssertTrue(KioskProcess.wait { self.backlight.brightness == 250 }, "now \(backlight.brightness)")
-        XCTAssertEqual(try ctl(["brightness"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.25")
+        XCTAssertEqual(try bus.ctl(["brightness"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.25")
 
         let refused = try setWithBusctl("1.5")
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.error.contains("outside 0...1"), refused.error)
         XCTAssertEqual(try bus.property("Brightness") as? Double, 0.25)
-        XCTAssertNotEqual(try ctl(["brightness", "2"]).status, 0, "ctl checks the range before calling")
+        XCTAssertNotEqual(try bus.ctl(["brightness", "2"]).status, 0, "ctl checks the range before calling")
 
         let xml = try Command.run(Command.find("busctl")!, ["--address=\(bus.address)", "introspect", "--xml-interface",
                                                            "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1"]).output

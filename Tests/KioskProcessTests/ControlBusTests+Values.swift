@@ -19,7 +19,7 @@ extension ControlBusTests {
 
     private func screenshot(_ name: String) throws -> PixelBuffer {
         let path = directory.appendingPathComponent(name).path
-        XCTAssertEqual(try ctl(["screenshot", path]).status, 0)
+        XCTAssertEqual(try bus.ctl(["screenshot", path]).status, 0)
         return try ImageDecoder.decode(contentsOf: path)
     }
 
@@ -44,12 +44,12 @@ extension ControlBusTests {
               font-size = 28
               text = "Temp {temp}"
             """)
-        XCTAssertEqual(try ctl(["get", "temp"]).output, "--\n")
+        XCTAssertEqual(try bus.ctl(["get", "temp"]).output, "--\n")
         let before = try screenshot("before.png")
         let monitor = try SignalMonitor(address: bus.address)
-        let set = try ctl(["set", "temp", "21.5"])
+        let set = try bus.ctl(["set", "temp", "21.5"])
         XCTAssertEqual(set.status, 0, set.error)
-        XCTAssertEqual(try ctl(["get", "temp"]).output, "21.5\n")
+        XCTAssertEqual(try bus.ctl(["get", "temp"]).output, "21.5\n")
         XCTAssertTrue(monitor.stop().contains { $0.member == "PropertiesChanged" && $0.changedProperties == ["Values"] },
                       "Values is announced as changed")
         var after = before
@@ -66,10 +66,10 @@ extension ControlBusTests {
         }
         XCTAssertGreaterThan(changedInside, 20)
 
-        let refused = try ctl(["set", "time", "noon"])
+        let refused = try bus.ctl(["set", "time", "noon"])
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.error.contains("value \"time\" has source \"clock\""), refused.error)
-        let all = try ctl(["get"])
+        let all = try bus.ctl(["get"])
         XCTAssertTrue(all.output.hasPrefix("temp=21.5\ntime="), all.output)
         let (_, json, _) = try bus.busctl(["get-property", "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1",
                                            "org.swipekiosk.Kiosk1", "Values"])
@@ -91,12 +91,12 @@ extension ControlBusTests {
             """)
         let text = "line one\nother=forged\\end\ttab"
         XCTAssertEqual(try bus.call("SetValue", ["ss", "note", text]).status, 0)
-        XCTAssertEqual(try ctl(["get", "note"]).output, #"line one\nother=forged\\end\ttab"# + "\n")
-        XCTAssertEqual(try ctl(["get"]).output, #"note=line one\nother=forged\\end\ttab"# + "\nother=x\n",
+        XCTAssertEqual(try bus.ctl(["get", "note"]).output, #"line one\nother=forged\\end\ttab"# + "\n")
+        XCTAssertEqual(try bus.ctl(["get"]).output, #"note=line one\nother=forged\\end\ttab"# + "\nother=x\n",
                        "one line a value: the newline cannot forge a second one")
-        let all = try ctl(["get", "--json"])
+        let all = try bus.ctl(["get", "--json"])
         XCTAssertEqual(try JSONDecoder().decode([String: String].self, from: Data(all.output.utf8)), ["note": text, "other": "x"])
-        let one = try ctl(["get", "note", "--json"])
+        let one = try bus.ctl(["get", "note", "--json"])
         XCTAssertEqual(try JSONDecoder().decode([String: String].self, from: Data(one.output.utf8)), ["note": text])
     }
 

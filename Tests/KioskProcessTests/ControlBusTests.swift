@@ -68,9 +68,6 @@ final class ControlBusTests: XCTestCase {
 
     private func wait(_ condition: () -> Bool) -> Bool { KioskProcess.wait(condition) }
 
-    func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-    }
 
     // MARK: - Properties and introspection
 
@@ -204,27 +201,27 @@ final class ControlBusTests: XCTestCase {
     // MARK: - ctl
 
     func testCtlCommandsAgainstARunningKioskAndWithoutOne() throws {
-        let absent = try ctl(["status"])
+        let absent = try bus.ctl(["status"])
         XCTAssertNotEqual(absent.status, 0)
         XCTAssertTrue(absent.error.contains("no kiosk is running on the session bus"), absent.error)
 
         try startKiosk()
-        let status = try ctl(["status"])
+        let status = try bus.ctl(["status"])
         XCTAssertEqual(status.status, 0, status.error)
         XCTAssertTrue(status.output.contains("screen:        first"), status.output)
         XCTAssertTrue(status.output.contains("screens:       first, second"), status.output)
-        let json = try ctl(["status", "--json"])
+        let json = try bus.ctl(["status", "--json"])
         let decoded = try JSONDecoder().decode(ControlStatus.self, from: Data(json.output.utf8))
         XCTAssertEqual(decoded.screens, ["first", "second"])
 
-        XCTAssertEqual(try ctl(["goto", "second", "--no-animation"]).status, 0)
+        XCTAssertEqual(try bus.ctl(["goto", "second", "--no-animation"]).status, 0)
         XCTAssertEqual(try bus.property("CurrentScreen") as? String, "second")
-        let missing = try ctl(["goto", "nowhere"])
+        let missing = try bus.ctl(["goto", "nowhere"])
         XCTAssertNotEqual(missing.status, 0)
         XCTAssertTrue(missing.error.contains(#"no screen named "nowhere"; screens: "first", "second""#), missing.error)
 
         let file = directory.appendingPathComponent("ctl.png").path
-        XCTAssertEqual(try ctl(["screenshot", file]).status, 0)
+        XCTAssertEqual(try bus.ctl(["screenshot", file]).status, 0)
         let shot = try ImageDecoder.decode(contentsOf: file)
         XCTAssertEqual(shot[80, 50] & 0xFFFFFF, 0xD01010, "the second screen's red")
 
@@ -233,18 +230,18 @@ final class ControlBusTests: XCTestCase {
         try (Self.config.replacingOccurrences(of: "rotation = 90", with: "rotation = 0") + "\n[mqtt]\nbroker = \"mqtt://127.0.0.1:1\"\n")
             .write(toFile: configPath, atomically: true, encoding: .utf8)
         for _ in 0..<2 {
-            let turned = try ctl(["reload"])
+            let turned = try bus.ctl(["reload"])
             XCTAssertEqual(turned.status, 0, turned.error)
             XCTAssertTrue(turned.output.contains("[display] rotation, [mqtt] broker: only a restart applies these"), turned.output)
-            XCTAssertTrue(try ctl(["status"]).output.contains("rotated 90°"), "status reports the rotation that runs")
+            XCTAssertTrue(try bus.ctl(["status"]).output.contains("rotated 90°"), "status reports the rotation that runs")
         }
 
         try "[display]\nbackend = \"drmm\"\n".write(toFile: configPath, atomically: true, encoding: .utf8)
-        let reload = try ctl(["reload"])
+        let reload = try bus.ctl(["reload"])
         XCTAssertNotEqual(reload.status, 0)
         XCTAssertTrue(reload.error.contains("\(configPath):2:11:"), reload.error)
 
-        let metrics = try ctl(["status", "--metrics"])
+        let metrics = try bus.ctl(["status", "--metrics"])
         XCTAssertTrue(metrics.output.contains("swipe_kiosk_config_reloads_total{result=\"rejected\"} 1"), metrics.output)
     }
 
@@ -252,20 +249,20 @@ final class ControlBusTests: XCTestCase {
     func testScreenshotsAreUprightByDefaultAndBlackWhileDark() throws {
         try startKiosk(config: Self.config + "\n[power]\nblank-method = \"black\"\n")
         let upright = directory.appendingPathComponent("upright.png").path
-        XCTAssertEqual(try ctl(["screenshot", upright]).status, 0)
+        XCTAssertEqual(try bus.ctl(["screenshot", upright]).status, 0)
         let shot = try ImageDecoder.decode(contentsOf: upright)
         XCTAssertEqual([shot.width, shot.height], [100, 160])
         XCTAssertEqual(shot[15, 25] & 0xFFFFFF, 0x20C040, "the colour element at (10, 20) 30x40, where the config puts it")
         XCTAssertEqual(shot[45, 25] & 0xFFFFFF, 0x102030)
         let raw = directory.appendingPathComponent("scanout.png").path
-        XCTAssertEqual(try ctl(["screenshot", "--scanout", raw]).status, 0)
+        XCTAssertEqual(try bus.ctl(["screenshot", "--scanout", raw]).status, 0)
         let scanout = try ImageDecoder.decode(contentsOf: raw)
         XCTAssertEqual([scanout.width, scanout.height], [160, 100])
         XCTAssertEqual(try bus.call("ScreenshotScanout").status, 0, "the D-Bus method behind --scanout")
 
         XCTAssertEqual(try bus.call("Blank").status, 0)
         let dark = directory.appendingPathComponent("dark.png").path
-        XCTAssertEqual(try ctl(["screenshot", dark]).status, 0)
+        XCTAssertEqual(try bus.ctl(["screenshot", dark]).status, 0)
         let black = try ImageDecoder.decode(contentsOf: dark)
         XCTAssertEqual([black.width, black.height], [100, 160])
         XCTAssertTrue((0..<160).allSatisfy { y in (0..<100).allSatisfy { black[$0, y] & 0xFFFFFF == 0 } }, "the panel is dark")
@@ -309,10 +306,10 @@ final class ControlBusTests: XCTestCase {
         try startKiosk(config: Self.config.replacingOccurrences(of: "source = \"none\"",
                                                                 with: "source = \"v4l2\"\ndevice = \"/dev/video-missing\""))
         XCTAssertTrue(wait {
-            let text = (try? self.ctl(["status", "--metrics"]))?.output ?? ""
+            let text = (try? self.bus.ctl(["status", "--metrics"]))?.output ?? ""
             return text.contains("swipe_kiosk_camera_faults_total ") && !text.contains("swipe_kiosk_camera_faults_total 0\n")
-        }, (try? ctl(["status", "--metrics"]))?.output ?? "")
-        XCTAssertTrue(try ctl(["status"]).output.contains("camera:        "), "status names the camera")
+        }, (try? bus.ctl(["status", "--metrics"]))?.output ?? "")
+        XCTAssertTrue(try bus.ctl(["status"]).output.contains("camera:        "), "status names the camera")
     }
 
     /// Every sample of a metrics file, as Python's prometheus_client parses it: `name{label="v",…}` -> value.

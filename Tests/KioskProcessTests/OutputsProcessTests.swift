@@ -55,15 +55,12 @@ final class OutputsProcessTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-    }
 
     /// `ctl screenshot --output NAME`, decoded: its size and the colour (RGB) of its top half, if
     /// that is one colour (the page indicator sits at the bottom).
     private func screenshot(_ output: String) throws -> (width: Int, height: Int, color: UInt32?) {
         let file = directory.appendingPathComponent("\(output).png").path
-        let result = try ctl(["screenshot", "--output", output, file])
+        let result = try bus.ctl(["screenshot", "--output", output, file])
         XCTAssertEqual(result.status, 0, result.error)
         let shot = try ImageDecoder.decode(contentsOf: file)
         let first = shot[0, 0] & 0xFFFFFF
@@ -80,18 +77,18 @@ final class OutputsProcessTests: XCTestCase {
         XCTAssertEqual([side.width, side.height], [120, 80])
         XCTAssertEqual(side.color, 0x10D010, "the side deck's first screen, menu")
 
-        XCTAssertEqual(try ctl(["goto", "--output", "SIDE", "--no-animation", "prices"]).status, 0)
+        XCTAssertEqual(try bus.ctl(["goto", "--output", "SIDE", "--no-animation", "prices"]).status, 0)
         XCTAssertTrue(KioskProcess.wait { (try? self.screenshot("SIDE").color) == 0xE0E010 }, "the side output shows prices")
         XCTAssertEqual(try screenshot("MAIN").color, 0x102030, "the touch deck stayed")
 
-        let unknown = try ctl(["screenshot", "--output", "NOPE", directory.appendingPathComponent("x.png").path])
+        let unknown = try bus.ctl(["screenshot", "--output", "NOPE", directory.appendingPathComponent("x.png").path])
         XCTAssertNotEqual(unknown.status, 0)
         XCTAssertTrue(unknown.error.contains(#"no output named "NOPE"; outputs: "MAIN", "SIDE""#), unknown.error)
-        let offDeck = try ctl(["goto", "--output", "SIDE", "home"])
+        let offDeck = try bus.ctl(["goto", "--output", "SIDE", "home"])
         XCTAssertNotEqual(offDeck.status, 0)
         XCTAssertTrue(offDeck.error.contains(#"screens: "menu", "prices""#), offDeck.error)
 
-        let status = try ctl(["status"])
+        let status = try bus.ctl(["status"])
         XCTAssertTrue(status.output.contains("MAIN 160x100@60 \"home\""), status.output)
         XCTAssertTrue(status.output.contains("SIDE 120x80@50 \"prices\""), status.output)
         let outputs = try bus.property("Outputs") as? [[Any]]
@@ -99,7 +96,7 @@ final class OutputsProcessTests: XCTestCase {
                        "Outputs a(sbsus): \(String(describing: outputs))")
         XCTAssertEqual(try bus.call("GoToOutput", ["ssb", "SIDE", "menu", "false"]).status, 0)
         XCTAssertTrue(KioskProcess.wait { (try? self.screenshot("SIDE").color) == 0x10D010 }, "GoToOutput on D-Bus")
-        let metrics = try ctl(["status", "--metrics"]).output
+        let metrics = try bus.ctl(["status", "--metrics"]).output
         XCTAssertTrue(metrics.contains(#"swipe_kiosk_output_frames_total{output="SIDE"}"#), metrics)
         XCTAssertTrue(metrics.contains(#"swipe_kiosk_output_frames_total{output="MAIN"}"#), metrics)
     }

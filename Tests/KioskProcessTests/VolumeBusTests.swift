@@ -38,10 +38,6 @@ final class VolumeBusTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func ctl(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        try Command.run(KioskProcess.binary, ["ctl"] + arguments + ["--bus", "session"],
-                        environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-    }
 
     private func setWithBusctl(_ value: String) throws -> (status: Int32, json: Any?, error: String) {
         try bus.busctl(["set-property", "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1", "org.swipekiosk.Kiosk1",
@@ -50,7 +46,7 @@ final class VolumeBusTests: XCTestCase {
 
     func testVolumeReadsSetsRefusesAndIsAnnounced() throws {
         XCTAssertEqual(try bus.property("Volume") as? Double, 0.8)
-        XCTAssertEqual(try ctl(["volume"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.8")
+        XCTAssertEqual(try bus.ctl(["volume"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.8")
 
         let monitor = try SignalMonitor(address: bus.address)
         XCTAssertEqual(try setWithBusctl("0.5").status, 0)
@@ -58,15 +54,15 @@ final class VolumeBusTests: XCTestCase {
         XCTAssertTrue(monitor.stop().contains { $0.member == "PropertiesChanged" && $0.changedProperties == ["Volume"] },
                       "Volume is announced as changed")
 
-        let set = try ctl(["volume", "0.25"])
+        let set = try bus.ctl(["volume", "0.25"])
         XCTAssertEqual(set.status, 0, set.error)
-        XCTAssertEqual(try ctl(["volume"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.25")
+        XCTAssertEqual(try bus.ctl(["volume"]).output.trimmingCharacters(in: .whitespacesAndNewlines), "0.25")
 
         let refused = try setWithBusctl("1.5")
         XCTAssertNotEqual(refused.status, 0)
         XCTAssertTrue(refused.error.contains("outside 0...1"), refused.error)
         XCTAssertEqual(try bus.property("Volume") as? Double, 0.25)
-        XCTAssertNotEqual(try ctl(["volume", "2"]).status, 0, "ctl checks the range before calling")
+        XCTAssertNotEqual(try bus.ctl(["volume", "2"]).status, 0, "ctl checks the range before calling")
 
         let xml = try Command.run(Command.find("busctl")!, ["--address=\(bus.address)", "introspect", "--xml-interface",
                                                            "org.swipekiosk.Kiosk1", "/org/swipekiosk/Kiosk1"]).output
